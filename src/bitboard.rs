@@ -1,0 +1,524 @@
+//! Bitboard: a set of board points as a private 128-bit mask, with the board geometry that shifts it.
+
+use crate::point::{Point, MAX_AREA, MAX_SIZE, MIN_SIZE};
+use std::fmt;
+use std::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
+};
+use std::sync::OnceLock;
+
+/// A set of points, one bit per point index (`row * size + col`), bits 0..121 used.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Bitboard(u128);
+
+impl Bitboard {
+    /// The empty set.
+    pub const EMPTY: Bitboard = Bitboard(0);
+
+    /// Builds a bitboard from raw bits (bit i = point index i).
+    #[inline]
+    pub const fn from_bits(bits: u128) -> Self {
+        Bitboard(bits)
+    }
+
+    /// The raw bits.
+    #[inline]
+    pub const fn bits(self) -> u128 {
+        self.0
+    }
+
+    /// The set holding only `point`.
+    #[inline]
+    pub const fn from_point(point: Point) -> Self {
+        Bitboard(1u128 << point.index())
+    }
+
+    /// True when no point is in the set.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// True when at least one point is in the set.
+    #[inline]
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    /// Number of points in the set.
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// True when `point` is in the set.
+    #[inline]
+    pub const fn contains(self, point: Point) -> bool {
+        (self.0 >> point.index()) & 1 != 0
+    }
+
+    /// Adds `point`.
+    #[inline]
+    pub fn insert(&mut self, point: Point) {
+        self.0 |= 1u128 << point.index();
+    }
+
+    /// Removes `point`.
+    #[inline]
+    pub fn remove(&mut self, point: Point) {
+        self.0 &= !(1u128 << point.index());
+    }
+
+    /// The lowest-index point, if any.
+    #[inline]
+    pub const fn first(self) -> Option<Point> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Point::from_index_unchecked(self.0.trailing_zeros() as u8))
+        }
+    }
+
+    /// True when the set has more than one point.
+    #[inline]
+    pub const fn has_several(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
+    /// The `n`-th point (0-based, in index order); `None` when `n >= count()`.
+    #[inline]
+    pub fn nth(self, n: u32) -> Option<Point> {
+        let low = self.0 as u64;
+        let high = (self.0 >> 64) as u64;
+        let low_count = low.count_ones();
+        if n < low_count {
+            Some(Point::from_index_unchecked(select_u64(low, n) as u8))
+        } else if n - low_count < high.count_ones() {
+            Some(Point::from_index_unchecked(
+                64 + select_u64(high, n - low_count) as u8,
+            ))
+        } else {
+            None
+        }
+    }
+
+    /// Iterates the points in index order.
+    #[inline]
+    pub fn iter(self) -> BitboardIter {
+        BitboardIter(self.0)
+    }
+}
+
+/// Index of the `n`-th set bit of `word` (`n < word.count_ones()`).
+#[inline]
+fn select_u64(mut word: u64, n: u32) -> u32 {
+    let mut base = 0;
+    let mut n = n;
+    // Narrow by halves with popcounts, then finish bit by bit within a byte.
+    for width in [32u32, 16, 8] {
+        let low_count = (word & ((1u64 << width) - 1)).count_ones();
+        if n >= low_count {
+            n -= low_count;
+            word >>= width;
+            base += width;
+        }
+    }
+    for _ in 0..n {
+        word &= word - 1;
+    }
+    base + word.trailing_zeros()
+}
+
+/// Iterator over the points of a [`Bitboard`], lowest index first.
+#[derive(Clone)]
+pub struct BitboardIter(u128);
+
+impl Iterator for BitboardIter {
+    type Item = Point;
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(Point::from_index_unchecked(index as u8))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for BitboardIter {}
+
+impl IntoIterator for Bitboard {
+    type Item = Point;
+    type IntoIter = BitboardIter;
+    fn into_iter(self) -> BitboardIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Point> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Point>>(iter: I) -> Self {
+        let mut board = Bitboard::EMPTY;
+        for point in iter {
+            board.insert(point);
+        }
+        board
+    }
+}
+
+macro_rules! bit_operator {
+    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
+        impl $trait for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $method(self, other: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op other.0)
+            }
+        }
+        impl $assign_trait for Bitboard {
+            #[inline]
+            fn $assign_method(&mut self, other: Bitboard) {
+                self.0 = self.0 $op other.0;
+            }
+        }
+    };
+}
+
+bit_operator!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bit_operator!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bit_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Sub for Bitboard {
+    type Output = Bitboard;
+    /// Set difference.
+    #[inline]
+    fn sub(self, other: Bitboard) -> Bitboard {
+        Bitboard(self.0 & !other.0)
+    }
+}
+
+impl SubAssign for Bitboard {
+    #[inline]
+    fn sub_assign(&mut self, other: Bitboard) {
+        self.0 &= !other.0;
+    }
+}
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    /// Complement over all 128 bits; intersect with [`Geometry::mask`] to stay on the board.
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0)
+    }
+}
+
+impl fmt::Debug for Bitboard {
+    /// Draws the set as a grid of the smallest supported size that holds it, top row first.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let highest = 128 - self.0.leading_zeros() as usize;
+        let size = (MIN_SIZE..=MAX_SIZE)
+            .find(|s| s * s >= highest.max(1))
+            .unwrap_or(MAX_SIZE);
+        writeln!(f, "Bitboard({} points)", self.count())?;
+        for row in (0..size).rev() {
+            for col in 0..size {
+                let bit = (self.0 >> (row * size + col)) & 1;
+                f.write_str(if bit != 0 { " X" } else { " ." })?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// Masks and neighbour tables for one board size; shared, built once per size.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Geometry {
+    size: usize,
+    mask: Bitboard,
+    not_first_col: Bitboard,
+    not_last_col: Bitboard,
+    neighbours: [Bitboard; MAX_AREA],
+}
+
+impl Geometry {
+    /// The geometry for `size` (2..=11), or `None` for an unsupported size.
+    pub fn of(size: usize) -> Option<&'static Geometry> {
+        static TABLES: OnceLock<Vec<Geometry>> = OnceLock::new();
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return None;
+        }
+        let tables = TABLES.get_or_init(|| (MIN_SIZE..=MAX_SIZE).map(Geometry::build).collect());
+        Some(&tables[size - MIN_SIZE])
+    }
+
+    fn build(size: usize) -> Geometry {
+        let area = size * size;
+        let mask = Bitboard(if area == 128 {
+            u128::MAX
+        } else {
+            (1u128 << area) - 1
+        });
+        let mut first_col = Bitboard::EMPTY;
+        let mut last_col = Bitboard::EMPTY;
+        for row in 0..size {
+            first_col.0 |= 1u128 << (row * size);
+            last_col.0 |= 1u128 << (row * size + size - 1);
+        }
+        let mut geometry = Geometry {
+            size,
+            mask,
+            not_first_col: mask - first_col,
+            not_last_col: mask - last_col,
+            neighbours: [Bitboard::EMPTY; MAX_AREA],
+        };
+        for index in 0..area {
+            let single = Bitboard(1u128 << index);
+            geometry.neighbours[index] = geometry.adjacent(single);
+        }
+        geometry
+    }
+
+    /// Board side length.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Number of points.
+    #[inline]
+    pub fn area(&self) -> usize {
+        self.size * self.size
+    }
+
+    /// All points of the board.
+    #[inline]
+    pub fn mask(&self) -> Bitboard {
+        self.mask
+    }
+
+    /// The points one row up (towards higher line numbers).
+    #[inline]
+    pub fn north(&self, b: Bitboard) -> Bitboard {
+        Bitboard((b.0 << self.size) & self.mask.0)
+    }
+
+    /// The points one row down.
+    #[inline]
+    pub fn south(&self, b: Bitboard) -> Bitboard {
+        Bitboard(b.0 >> self.size)
+    }
+
+    /// The points one column right; never wraps to the next row.
+    #[inline]
+    pub fn east(&self, b: Bitboard) -> Bitboard {
+        Bitboard((b.0 & self.not_last_col.0) << 1)
+    }
+
+    /// The points one column left; never wraps to the previous row.
+    #[inline]
+    pub fn west(&self, b: Bitboard) -> Bitboard {
+        Bitboard((b.0 & self.not_first_col.0) >> 1)
+    }
+
+    /// Points orthogonally adjacent to some point of `b` (may include points of `b`).
+    #[inline]
+    pub fn adjacent(&self, b: Bitboard) -> Bitboard {
+        Bitboard(
+            ((b.0 << self.size) & self.mask.0)
+                | (b.0 >> self.size)
+                | ((b.0 & self.not_last_col.0) << 1)
+                | ((b.0 & self.not_first_col.0) >> 1),
+        )
+    }
+
+    /// `b` plus its adjacent points.
+    #[inline]
+    pub fn expand(&self, b: Bitboard) -> Bitboard {
+        b | self.adjacent(b)
+    }
+
+    /// The orthogonal neighbours of `point`.
+    #[inline]
+    pub fn neighbours(&self, point: Point) -> Bitboard {
+        self.neighbours[point.index()]
+    }
+
+    /// The connected component of `within` that contains the points of `seed` (flood fill by shifts).
+    #[inline]
+    pub fn flood(&self, seed: Bitboard, within: Bitboard) -> Bitboard {
+        let mut group = seed & within;
+        loop {
+            let next = self.expand(group) & within;
+            if next == group {
+                return group;
+            }
+            group = next;
+        }
+    }
+
+    /// The chain of `stones` through `point`, with its liberties among `empty`.
+    #[inline]
+    pub fn group_and_liberties(
+        &self,
+        point: Point,
+        stones: Bitboard,
+        empty: Bitboard,
+    ) -> (Bitboard, Bitboard) {
+        let group = self.flood(Bitboard::from_point(point), stones);
+        (group, self.adjacent(group) & empty)
+    }
+
+    /// The chain of `stones` through `point` when it has no liberty in `empty`; `None` as soon as one is found.
+    #[inline]
+    pub fn chain_without_liberty(
+        &self,
+        point: Point,
+        stones: Bitboard,
+        empty: Bitboard,
+    ) -> Option<Bitboard> {
+        let mut group = Bitboard::from_point(point);
+        loop {
+            let around = self.adjacent(group);
+            if (around & empty).any() {
+                return None;
+            }
+            let next = group | (around & stones);
+            if next == group {
+                return Some(group);
+            }
+            group = next;
+        }
+    }
+
+    /// Every point as a [`Point`], in index order.
+    pub fn points(&self) -> BitboardIter {
+        self.mask.iter()
+    }
+
+    /// The point at `col` (0 = A) and `row` (0 = line 1), if on this board.
+    pub fn point(&self, col: usize, row: usize) -> Option<Point> {
+        (col < self.size && row < self.size)
+            .then(|| Point::from_index_unchecked((row * self.size + col) as u8))
+    }
+
+    /// Column (0-based) of `point` on this board.
+    #[inline]
+    pub fn col(&self, point: Point) -> usize {
+        point.index() % self.size
+    }
+
+    /// Row (0-based, 0 = line 1) of `point` on this board.
+    #[inline]
+    pub fn row(&self, point: Point) -> usize {
+        point.index() / self.size
+    }
+
+    /// Manhattan distance between two points.
+    #[inline]
+    pub fn distance(&self, a: Point, b: Point) -> usize {
+        self.col(a).abs_diff(self.col(b)) + self.row(a).abs_diff(self.row(b))
+    }
+
+    /// Draws `b` on this geometry as a grid, top row first (`X` = in the set).
+    pub fn draw(&self, b: Bitboard) -> String {
+        let mut out = String::new();
+        for row in (0..self.size).rev() {
+            for col in 0..self.size {
+                let bit = (b.0 >> (row * self.size + col)) & 1;
+                out.push(if bit != 0 { 'X' } else { '.' });
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Parses a picture (rows top first, `X`/`x`/`#` = in the set, anything else not), sized to this board.
+    ///
+    /// # Panics
+    /// When the picture does not have `size` rows of `size` points (a test helper).
+    pub fn parse_picture(&self, picture: &str) -> Bitboard {
+        let rows: Vec<Vec<char>> = picture
+            .lines()
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+            .filter(|r| !r.is_empty())
+            .collect();
+        assert_eq!(rows.len(), self.size, "picture needs {} rows", self.size);
+        let mut b = Bitboard::EMPTY;
+        for (i, row) in rows.iter().enumerate() {
+            assert_eq!(
+                row.len(),
+                self.size,
+                "picture row needs {} points",
+                self.size
+            );
+            for (col, c) in row.iter().enumerate() {
+                if matches!(c, 'X' | 'x' | '#') {
+                    b.0 |= 1u128 << ((self.size - 1 - i) * self.size + col);
+                }
+            }
+        }
+        b
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shifts_never_wrap_rows() {
+        for size in MIN_SIZE..=MAX_SIZE {
+            let g = Geometry::of(size).unwrap();
+            for p in g.points() {
+                let n = g.neighbours(p);
+                let expected = [(0i32, 1i32), (0, -1), (1, 0), (-1, 0)]
+                    .iter()
+                    .filter_map(|(dc, dr)| {
+                        let c = g.col(p) as i32 + dc;
+                        let r = g.row(p) as i32 + dr;
+                        (c >= 0 && r >= 0)
+                            .then(|| g.point(c as usize, r as usize))
+                            .flatten()
+                    })
+                    .collect::<Bitboard>();
+                assert_eq!(n, expected, "size {size} point {}", p.index());
+                assert!((n - g.mask()).is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn nth_and_iter_agree() {
+        let b = Bitboard::from_bits(0x0100_0000_0000_0001_0000_0000_F0F0_0101u128);
+        let all: Vec<Point> = b.iter().collect();
+        assert_eq!(all.len(), b.count() as usize);
+        for (i, p) in all.iter().enumerate() {
+            assert_eq!(b.nth(i as u32), Some(*p));
+        }
+        assert_eq!(b.nth(b.count()), None);
+    }
+
+    #[test]
+    fn flood_follows_only_connected_stones() {
+        let g = Geometry::of(5).unwrap();
+        let stones = g.parse_picture(
+            "X X . . .
+             . X . X X
+             . . . X .
+             X . . . .
+             X X . . .",
+        );
+        let seed = Bitboard::from_point(g.point(0, 4).unwrap());
+        let group = g.flood(seed, stones);
+        assert_eq!(group.count(), 3);
+        let libs = g.adjacent(group) & (g.mask() - stones);
+        assert_eq!(libs.count(), 4);
+        assert_eq!(g.draw(group).lines().next(), Some("XX..."));
+    }
+}

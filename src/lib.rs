@@ -1,0 +1,20 @@
+//! phantomgo: a Phantom Go engine library (rules, belief, search, protocol, referee).
+#![warn(missing_docs)]
+
+pub mod bitboard;
+pub mod board;
+pub mod color;
+pub mod game;
+pub mod judge;
+pub mod observation;
+pub mod point;
+pub mod scoring;
+
+pub use bitboard::{Bitboard, Geometry};
+pub use board::{Board, IllegalMove};
+pub use color::{ByColor, Color};
+pub use game::{Game, GameEnd, GameError, KoRule, Rules};
+pub use judge::{IllegalRule, Judge, Ruling, TryOutcome};
+pub use observation::Observation;
+pub use point::{parse_vertex, Move, Point};
+pub use scoring::GameResult;

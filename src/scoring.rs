@@ -1,0 +1,116 @@
+//! Area scoring (Tromp-Taylor: stones plus empty regions that reach only one colour) and result strings.
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::color::{ByColor, Color};
+use std::fmt;
+
+/// Area of each colour on a board: its stones plus empty points that reach only its stones.
+pub fn area(board: &Board) -> ByColor<u32> {
+    let territory = territory(board);
+    ByColor::new(
+        board.stones(Color::Black).count() + territory[Color::Black].count(),
+        board.stones(Color::White).count() + territory[Color::White].count(),
+    )
+}
+
+/// Empty points that reach stones of one colour only, per colour.
+pub fn territory(board: &Board) -> ByColor<Bitboard> {
+    let geometry = board.geometry();
+    let empty = board.empty();
+    let reach =
+        |color: Color| geometry.flood(geometry.adjacent(board.stones(color)) & empty, empty);
+    let black = reach(Color::Black);
+    let white = reach(Color::White);
+    ByColor::new(black - white, white - black)
+}
+
+/// Black's area minus White's area minus komi.
+pub fn score(board: &Board, komi: f32) -> f32 {
+    let a = area(board);
+    a[Color::Black] as f32 - a[Color::White] as f32 - komi
+}
+
+/// A final result: the winner and margin, or a draw.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameResult {
+    /// Black's area minus White's area minus komi.
+    pub margin: f32,
+}
+
+impl GameResult {
+    /// The result of the position on `board` with `komi`.
+    pub fn of(board: &Board, komi: f32) -> GameResult {
+        GameResult {
+            margin: score(board, komi),
+        }
+    }
+
+    /// The winner, `None` on a draw.
+    pub fn winner(self) -> Option<Color> {
+        if self.margin > 0.0 {
+            Some(Color::Black)
+        } else if self.margin < 0.0 {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    /// `B+3.5`, `W+0.5` or `0`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner() {
+            Some(c) => write!(f, "{}+{}", c.letter(), self.margin.abs()),
+            None => f.write_str("0"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_board_is_komi_for_white() {
+        let board = Board::new(9).unwrap();
+        assert_eq!(GameResult::of(&board, 7.5).to_string(), "W+7.5");
+        assert_eq!(GameResult::of(&board, 0.0).to_string(), "0");
+    }
+
+    #[test]
+    fn eyes_territory_and_neutral_points() {
+        // Black owns the left, White the right; C3 touches both colours and is neutral.
+        let board = Board::from_picture(
+            5,
+            "X . X O .
+             X X X O .
+             . X . O O
+             X X X O .
+             . X O . O",
+        );
+        let t = territory(&board);
+        // Black: B5, A3, A1 (C3 also touches D3, so it is neutral).
+        assert_eq!(t[Color::Black].count(), 3);
+        // White: E5, E4, E2, D1.
+        assert_eq!(t[Color::White].count(), 4);
+        let a = area(&board);
+        assert_eq!(a[Color::Black], 10 + 3);
+        assert_eq!(a[Color::White], 7 + 4);
+        assert_eq!(GameResult::of(&board, 0.5).to_string(), "B+1.5");
+    }
+
+    #[test]
+    fn dame_counts_for_nobody() {
+        let board = Board::from_picture(
+            3,
+            "X . O
+             X . O
+             X . O",
+        );
+        let t = territory(&board);
+        assert!(t[Color::Black].is_empty() && t[Color::White].is_empty());
+        assert_eq!(GameResult::of(&board, 0.0).to_string(), "0");
+    }
+}
