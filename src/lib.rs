@@ -4,6 +4,7 @@
 pub mod bitboard;
 pub mod board;
 pub mod color;
+pub mod engine;
 pub mod game;
 pub mod judge;
 pub mod observation;
