@@ -2,9 +2,7 @@
 
 use crate::point::{Point, MAX_AREA, MAX_SIZE, MIN_SIZE};
 use std::fmt;
-use std::ops::{
-    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
-};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign};
 use std::sync::OnceLock;
 
 /// A set of points, one bit per point index (`row * size + col`), bits 0..121 used.
@@ -94,9 +92,7 @@ impl Bitboard {
         if n < low_count {
             Some(Point::from_index_unchecked(select_u64(low, n) as u8))
         } else if n - low_count < high.count_ones() {
-            Some(Point::from_index_unchecked(
-                64 + select_u64(high, n - low_count) as u8,
-            ))
+            Some(Point::from_index_unchecked(64 + select_u64(high, n - low_count) as u8))
         } else {
             None
         }
@@ -221,9 +217,7 @@ impl fmt::Debug for Bitboard {
     /// Draws the set as a grid of the smallest supported size that holds it, top row first.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let highest = 128 - self.0.leading_zeros() as usize;
-        let size = (MIN_SIZE..=MAX_SIZE)
-            .find(|s| s * s >= highest.max(1))
-            .unwrap_or(MAX_SIZE);
+        let size = (MIN_SIZE..=MAX_SIZE).find(|s| s * s >= highest.max(1)).unwrap_or(MAX_SIZE);
         writeln!(f, "Bitboard({} points)", self.count())?;
         for row in (0..size).rev() {
             for col in 0..size {
@@ -259,11 +253,7 @@ impl Geometry {
 
     fn build(size: usize) -> Geometry {
         let area = size * size;
-        let mask = Bitboard(if area == 128 {
-            u128::MAX
-        } else {
-            (1u128 << area) - 1
-        });
+        let mask = Bitboard(if area == 128 { u128::MAX } else { (1u128 << area) - 1 });
         let mut first_col = Bitboard::EMPTY;
         let mut last_col = Bitboard::EMPTY;
         for row in 0..size {
@@ -364,25 +354,20 @@ impl Geometry {
 
     /// The chain of `stones` through `point`, with its liberties among `empty`.
     #[inline]
-    pub fn group_and_liberties(
-        &self,
-        point: Point,
-        stones: Bitboard,
-        empty: Bitboard,
-    ) -> (Bitboard, Bitboard) {
+    pub fn group_and_liberties(&self, point: Point, stones: Bitboard, empty: Bitboard) -> (Bitboard, Bitboard) {
         let group = self.flood(Bitboard::from_point(point), stones);
         (group, self.adjacent(group) & empty)
     }
 
     /// The chain of `stones` through `point` when it has no liberty in `empty`; `None` as soon as one is found.
     #[inline]
-    pub fn chain_without_liberty(
-        &self,
-        point: Point,
-        stones: Bitboard,
-        empty: Bitboard,
-    ) -> Option<Bitboard> {
-        let mut group = Bitboard::from_point(point);
+    pub fn chain_without_liberty(&self, point: Point, stones: Bitboard, empty: Bitboard) -> Option<Bitboard> {
+        // Most stones have a liberty right beside them: answer from the neighbour table before any shifting.
+        let around = self.neighbours(point);
+        if (around & empty).any() {
+            return None;
+        }
+        let mut group = Bitboard::from_point(point) | (around & stones);
         loop {
             let around = self.adjacent(group);
             if (around & empty).any() {
@@ -403,8 +388,7 @@ impl Geometry {
 
     /// The point at `col` (0 = A) and `row` (0 = line 1), if on this board.
     pub fn point(&self, col: usize, row: usize) -> Option<Point> {
-        (col < self.size && row < self.size)
-            .then(|| Point::from_index_unchecked((row * self.size + col) as u8))
+        (col < self.size && row < self.size).then(|| Point::from_index_unchecked((row * self.size + col) as u8))
     }
 
     /// Column (0-based) of `point` on this board.
@@ -451,12 +435,7 @@ impl Geometry {
         assert_eq!(rows.len(), self.size, "picture needs {} rows", self.size);
         let mut b = Bitboard::EMPTY;
         for (i, row) in rows.iter().enumerate() {
-            assert_eq!(
-                row.len(),
-                self.size,
-                "picture row needs {} points",
-                self.size
-            );
+            assert_eq!(row.len(), self.size, "picture row needs {} points", self.size);
             for (col, c) in row.iter().enumerate() {
                 if matches!(c, 'X' | 'x' | '#') {
                     b.0 |= 1u128 << ((self.size - 1 - i) * self.size + col);
@@ -482,9 +461,7 @@ mod tests {
                     .filter_map(|(dc, dr)| {
                         let c = g.col(p) as i32 + dc;
                         let r = g.row(p) as i32 + dr;
-                        (c >= 0 && r >= 0)
-                            .then(|| g.point(c as usize, r as usize))
-                            .flatten()
+                        (c >= 0 && r >= 0).then(|| g.point(c as usize, r as usize)).flatten()
                     })
                     .collect::<Bitboard>();
                 assert_eq!(n, expected, "size {size} point {}", p.index());

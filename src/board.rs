@@ -4,7 +4,6 @@ use crate::bitboard::{Bitboard, Geometry};
 use crate::color::{ByColor, Color};
 use crate::point::{Point, MAX_AREA};
 use std::fmt;
-use std::sync::OnceLock;
 
 /// Why a stone cannot be placed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -32,30 +31,30 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
-/// Zobrist keys: one per colour and point, from a fixed seed.
-fn zobrist_keys() -> &'static [[u64; MAX_AREA]; 2] {
-    static KEYS: OnceLock<[[u64; MAX_AREA]; 2]> = OnceLock::new();
-    KEYS.get_or_init(|| {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut keys = [[0u64; MAX_AREA]; 2];
-        for color_keys in keys.iter_mut() {
-            for key in color_keys.iter_mut() {
-                // splitmix64
-                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                let mut z = state;
-                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                *key = z ^ (z >> 31);
-            }
+/// Zobrist keys: one per colour and point, from a fixed seed (splitmix64), built at compile time.
+static ZOBRIST_KEYS: [[u64; MAX_AREA]; 2] = {
+    let mut keys = [[0u64; MAX_AREA]; 2];
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut color = 0;
+    while color < 2 {
+        let mut index = 0;
+        while index < MAX_AREA {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            keys[color][index] = z ^ (z >> 31);
+            index += 1;
         }
-        keys
-    })
-}
+        color += 1;
+    }
+    keys
+};
 
 /// The Zobrist key of a stone of `color` at `point`.
 #[inline]
 pub fn zobrist_key(color: Color, point: Point) -> u64 {
-    zobrist_keys()[color.index()][point.index()]
+    ZOBRIST_KEYS[color.index()][point.index()]
 }
 
 /// The Zobrist hash of a set of stones of one colour.
@@ -76,12 +75,7 @@ pub struct Board {
 impl Board {
     /// An empty board of `size` (2..=11), or `None` for an unsupported size.
     pub fn new(size: usize) -> Option<Board> {
-        Geometry::of(size).map(|geometry| Board {
-            geometry,
-            stones: ByColor::default(),
-            ko: None,
-            hash: 0,
-        })
+        Geometry::of(size).map(|geometry| Board { geometry, stones: ByColor::default(), ko: None, hash: 0 })
     }
 
     /// Builds a position from stone masks (no captures are applied; groups without liberties are the caller's concern).
@@ -102,8 +96,7 @@ impl Board {
     pub fn from_picture(size: usize, picture: &str) -> Board {
         let geometry = Geometry::of(size).expect("supported size");
         let black = geometry.parse_picture(&picture.replace(['O', 'o'], "."));
-        let white =
-            geometry.parse_picture(&picture.replace(['X', 'x'], ".").replace(['O', 'o'], "X"));
+        let white = geometry.parse_picture(&picture.replace(['X', 'x'], ".").replace(['O', 'o'], "X"));
         Board::from_stones(size, black, white).expect("supported size")
     }
 
@@ -139,9 +132,7 @@ impl Board {
 
     /// The colour of the stone at `point`, if any.
     pub fn color_at(&self, point: Point) -> Option<Color> {
-        Color::BOTH
-            .into_iter()
-            .find(|&c| self.stones[c].contains(point))
+        Color::BOTH.into_iter().find(|&c| self.stones[c].contains(point))
     }
 
     /// The simple-ko point and the colour forbidden to play it next.
@@ -165,9 +156,7 @@ impl Board {
     /// The chain through `point` and its liberties (empty chain if the point is empty).
     pub fn group_and_liberties(&self, point: Point) -> (Bitboard, Bitboard) {
         match self.color_at(point) {
-            Some(c) => self
-                .geometry
-                .group_and_liberties(point, self.stones[c], self.empty()),
+            Some(c) => self.geometry.group_and_liberties(point, self.stones[c], self.empty()),
             None => (Bitboard::EMPTY, Bitboard::EMPTY),
         }
     }
@@ -235,9 +224,7 @@ impl Board {
                 self.hash ^= zobrist_key(opponent, stone);
             }
             // Simple ko: one stone captured by a lone stone that now has that point as its only liberty.
-            if !captured.has_several()
-                && (neighbours & own).is_empty()
-                && (neighbours & (empty | captured)) == captured
+            if !captured.has_several() && (neighbours & own).is_empty() && (neighbours & (empty | captured)) == captured
             {
                 self.ko = captured.first().map(|p| (p, opponent));
             }
@@ -290,9 +277,7 @@ impl Board {
         let mut dead = Bitboard::EMPTY;
         for color in Color::BOTH {
             let stones = self.stones[color];
-            let alive = self
-                .geometry
-                .flood(self.geometry.adjacent(empty) & stones, stones);
+            let alive = self.geometry.flood(self.geometry.adjacent(empty) & stones, stones);
             dead |= stones - alive;
         }
         dead

@@ -45,9 +45,7 @@ impl Default for EngineConfig {
     fn default() -> Self {
         EngineConfig {
             player: PlayerKind::Mcts,
-            threads: std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1),
+            threads: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
             playouts: None,
             move_time: None,
             particles: 128,
@@ -323,25 +321,16 @@ impl Engine {
         match mv {
             Move::Pass => {
                 next.board.pass();
-                let observation = if Some(color) == next.us {
-                    Observation::OwnPass
-                } else {
-                    Observation::OpponentPass
-                };
+                let observation = if Some(color) == next.us { Observation::OwnPass } else { Observation::OpponentPass };
                 next.observations.push(observation);
                 next.end_turn(color, true);
             }
             Move::Play(point) => {
-                let captured = next
-                    .board
-                    .try_play(color, point)
-                    .map_err(|_| EngineError::IllegalMove)?;
+                let captured = next.board.try_play(color, point).map_err(|_| EngineError::IllegalMove)?;
                 if Some(color) == next.us || next.us.is_none() {
-                    next.observations
-                        .push(Observation::OwnOk { point, captured });
+                    next.observations.push(Observation::OwnOk { point, captured });
                 } else {
-                    next.observations
-                        .push(Observation::OpponentMove { captured });
+                    next.observations.push(Observation::OpponentMove { captured });
                 }
                 next.end_turn(color, false);
             }
@@ -375,15 +364,9 @@ impl Engine {
             let before = Box::new(self.knowledge.clone());
             match self.knowledge.board.try_play(color, point) {
                 Ok(captured) => {
-                    self.knowledge
-                        .observations
-                        .push(Observation::OwnOk { point, captured });
+                    self.knowledge.observations.push(Observation::OwnOk { point, captured });
                     self.knowledge.end_turn(color, false);
-                    self.pending = Some(PendingTry {
-                        color,
-                        point,
-                        before,
-                    });
+                    self.pending = Some(PendingTry { color, point, before });
                 }
                 Err(_) => {
                     // Cannot happen: the chooser only offers points legal on the known board.
@@ -401,8 +384,7 @@ impl Engine {
 
     fn choose_random(&mut self, color: Color) -> Move {
         let board = &self.knowledge.board;
-        let mut candidates =
-            board.empty() - board.single_point_eyes(color) - self.knowledge.illegal_this_turn;
+        let mut candidates = board.empty() - board.single_point_eyes(color) - self.knowledge.illegal_this_turn;
         while candidates.any() {
             let n = self.rng.gen_range(0..candidates.count());
             let point = candidates.nth(n).expect("n < count");
@@ -421,9 +403,7 @@ impl Engine {
     pub fn phantom_result_illegal(&mut self) -> Result<(), EngineError> {
         let pending = self.pending.take().ok_or(EngineError::NoPendingTry)?;
         let mut knowledge = *pending.before;
-        knowledge.observations.push(Observation::OwnIllegal {
-            point: pending.point,
-        });
+        knowledge.observations.push(Observation::OwnIllegal { point: pending.point });
         knowledge.illegal_this_turn.insert(pending.point);
         if self.illegal_rule == IllegalRule::LoseTurn {
             knowledge.to_move = pending.color.opponent();
@@ -447,36 +427,23 @@ impl Engine {
         let captured_set: Bitboard = captured.iter().copied().collect();
         let own_after = knowledge.board.stones(color) | Bitboard::from_point(point);
         if let Some(bad) = (captured_set & own_after).first() {
-            return Err(EngineError::Inconsistent(format!(
-                "{} holds our stone",
-                bad.to_vertex(size)
-            )));
+            return Err(EngineError::Inconsistent(format!("{} holds our stone", bad.to_vertex(size))));
         }
         if (captured_set - knowledge.board.geometry().mask()).any() {
-            return Err(EngineError::Inconsistent(
-                "captured point off the board".into(),
-            ));
+            return Err(EngineError::Inconsistent("captured point off the board".into()));
         }
         if captured_set.any()
-            && (knowledge.board.geometry().adjacent(captured_set) & Bitboard::from_point(point))
-                .is_empty()
+            && (knowledge.board.geometry().adjacent(captured_set) & Bitboard::from_point(point)).is_empty()
         {
-            return Err(EngineError::Inconsistent(
-                "captured stones do not touch the try".into(),
-            ));
+            return Err(EngineError::Inconsistent("captured stones do not touch the try".into()));
         }
         // The referee is the authority: seen opponent stones among the captures go, our stone stands.
         knowledge.board.remove_stones(captured_set);
         if knowledge.board.color_at(point).is_none() {
             knowledge.board.put_stone(color, point);
         }
-        knowledge.hidden_opponent_moves = knowledge
-            .hidden_opponent_moves
-            .saturating_sub(captured_set.count());
-        knowledge.observations.push(Observation::OwnOk {
-            point,
-            captured: captured_set,
-        });
+        knowledge.hidden_opponent_moves = knowledge.hidden_opponent_moves.saturating_sub(captured_set.count());
+        knowledge.observations.push(Observation::OwnOk { point, captured: captured_set });
         knowledge.end_turn(color, false);
         self.pending = None;
         self.knowledge = knowledge;
@@ -512,15 +479,11 @@ impl Engine {
                 let captured: Bitboard = points.iter().copied().collect();
                 let ours = next.board.stones(us);
                 if let Some(bad) = (captured - ours).first() {
-                    return Err(EngineError::Inconsistent(format!(
-                        "{} is not our stone",
-                        bad.to_vertex(self.size())
-                    )));
+                    return Err(EngineError::Inconsistent(format!("{} is not our stone", bad.to_vertex(self.size()))));
                 }
                 next.board.remove_stones(captured);
                 next.hidden_opponent_moves += 1;
-                next.observations
-                    .push(Observation::OpponentMove { captured });
+                next.observations.push(Observation::OpponentMove { captured });
                 next.end_turn(opponent, false);
             }
         }
@@ -554,11 +517,8 @@ impl Engine {
         };
         let seen = board.stones(us.opponent());
         let unknown = board.empty() - self.knowledge.illegal_this_turn;
-        let spread = if unknown.any() {
-            self.knowledge.hidden_opponent_moves as f32 / unknown.count() as f32
-        } else {
-            0.0
-        };
+        let spread =
+            if unknown.any() { self.knowledge.hidden_opponent_moves as f32 / unknown.count() as f32 } else { 0.0 };
         geometry
             .points()
             .map(|p| {

@@ -34,12 +34,7 @@ pub struct Rules {
 impl Rules {
     /// 9x9, komi 7.5, simple ko, the default length cap.
     pub fn new(size: usize) -> Rules {
-        Rules {
-            size,
-            komi: 7.5,
-            ko: KoRule::Simple,
-            max_tries: None,
-        }
+        Rules { size, komi: 7.5, ko: KoRule::Simple, max_tries: None }
     }
 
     /// The length cap in tries.
@@ -211,18 +206,13 @@ impl Game {
                     return Err(GameError::OffBoard);
                 }
                 let mut next = self.board.clone();
-                let outcome = next
-                    .try_play(color, point)
-                    .map_err(GameError::from)
-                    .and_then(|captured| {
-                        if self.rules.ko == KoRule::PositionalSuperko
-                            && self.history.contains(&next.hash())
-                        {
-                            Err(GameError::Illegal(IllegalMove::Superko))
-                        } else {
-                            Ok(captured)
-                        }
-                    });
+                let outcome = next.try_play(color, point).map_err(GameError::from).and_then(|captured| {
+                    if self.rules.ko == KoRule::PositionalSuperko && self.history.contains(&next.hash()) {
+                        Err(GameError::Illegal(IllegalMove::Superko))
+                    } else {
+                        Ok(captured)
+                    }
+                });
                 self.count_try();
                 let captured = outcome?;
                 self.board = next;

@@ -33,9 +33,7 @@ impl FromStr for IllegalRule {
         match s.to_ascii_lowercase().as_str() {
             "retry" => Ok(IllegalRule::Retry),
             "lose-turn" | "lose_turn" | "loseturn" => Ok(IllegalRule::LoseTurn),
-            other => Err(format!(
-                "unknown illegal-try rule '{other}' (expected retry or lose-turn)"
-            )),
+            other => Err(format!("unknown illegal-try rule '{other}' (expected retry or lose-turn)")),
         }
     }
 }
@@ -77,12 +75,8 @@ impl Ruling {
         let mut told = Vec::with_capacity(2);
         if color == self.mover {
             match (self.outcome, self.tried) {
-                (TryOutcome::Illegal, Move::Play(point)) => {
-                    told.push(Observation::OwnIllegal { point })
-                }
-                (TryOutcome::Ok { captured }, Move::Play(point)) => {
-                    told.push(Observation::OwnOk { point, captured })
-                }
+                (TryOutcome::Illegal, Move::Play(point)) => told.push(Observation::OwnIllegal { point }),
+                (TryOutcome::Ok { captured }, Move::Play(point)) => told.push(Observation::OwnOk { point, captured }),
                 _ => told.push(Observation::OwnPass),
             }
             if self.forced_pass {

@@ -1,6 +1,7 @@
 //! phantomgo: a Phantom Go engine library (rules, belief, search, protocol, referee).
 #![warn(missing_docs)]
 
+pub mod bench;
 pub mod bitboard;
 pub mod board;
 pub mod color;
@@ -10,6 +11,7 @@ pub mod judge;
 pub mod observation;
 pub mod point;
 pub mod scoring;
+pub mod search;
 
 pub use bitboard::{Bitboard, Geometry};
 pub use board::{Board, IllegalMove};

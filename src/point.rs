@@ -109,23 +109,16 @@ pub fn parse_vertex(text: &str, size: usize) -> Result<Move, VertexError> {
         return Err(VertexError::Malformed(shown));
     }
     let letter = bytes[0].to_ascii_uppercase();
-    let col = COLUMN_LETTERS
-        .iter()
-        .position(|&c| c == letter)
-        .ok_or_else(|| VertexError::Malformed(shown.clone()))?;
+    let col = COLUMN_LETTERS.iter().position(|&c| c == letter).ok_or_else(|| VertexError::Malformed(shown.clone()))?;
     let digits = &text[1..];
     if !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
         return Err(VertexError::Malformed(shown));
     }
-    let row: usize = digits
-        .parse()
-        .map_err(|_| VertexError::Malformed(shown.clone()))?;
+    let row: usize = digits.parse().map_err(|_| VertexError::Malformed(shown.clone()))?;
     if row == 0 || row > 25 {
         return Err(VertexError::Malformed(shown));
     }
-    Point::from_coords(col, row - 1, size)
-        .map(Move::Play)
-        .ok_or(VertexError::OffBoard(shown))
+    Point::from_coords(col, row - 1, size).map(Move::Play).ok_or(VertexError::OffBoard(shown))
 }
 
 #[cfg(test)]
@@ -146,31 +139,17 @@ mod tests {
 
     #[test]
     fn column_i_is_skipped() {
-        assert_eq!(
-            parse_vertex("J1", 9),
-            Ok(Move::Play(Point::new(8).unwrap()))
-        );
-        assert!(matches!(
-            parse_vertex("I1", 9),
-            Err(VertexError::Malformed(_))
-        ));
+        assert_eq!(parse_vertex("J1", 9), Ok(Move::Play(Point::new(8).unwrap())));
+        assert!(matches!(parse_vertex("I1", 9), Err(VertexError::Malformed(_))));
     }
 
     #[test]
     fn bad_vertices_are_errors() {
-        for bad in [
-            "", "A", "A0", "A01", "Z9", "5A", "A-1", "AA1", "é1", "A1000",
-        ] {
+        for bad in ["", "A", "A0", "A01", "Z9", "5A", "A-1", "AA1", "é1", "A1000"] {
             assert!(parse_vertex(bad, 9).is_err(), "{bad}");
         }
-        assert!(matches!(
-            parse_vertex("K10", 9),
-            Err(VertexError::OffBoard(_))
-        ));
-        assert!(matches!(
-            parse_vertex("A12", 11),
-            Err(VertexError::OffBoard(_))
-        ));
+        assert!(matches!(parse_vertex("K10", 9), Err(VertexError::OffBoard(_))));
+        assert!(matches!(parse_vertex("A12", 11), Err(VertexError::OffBoard(_))));
         assert_eq!(parse_vertex("PASS", 9), Ok(Move::Pass));
     }
 }

@@ -18,8 +18,7 @@ pub fn area(board: &Board) -> ByColor<u32> {
 pub fn territory(board: &Board) -> ByColor<Bitboard> {
     let geometry = board.geometry();
     let empty = board.empty();
-    let reach =
-        |color: Color| geometry.flood(geometry.adjacent(board.stones(color)) & empty, empty);
+    let reach = |color: Color| geometry.flood(geometry.adjacent(board.stones(color)) & empty, empty);
     let black = reach(Color::Black);
     let white = reach(Color::White);
     ByColor::new(black - white, white - black)
@@ -41,9 +40,7 @@ pub struct GameResult {
 impl GameResult {
     /// The result of the position on `board` with `komi`.
     pub fn of(board: &Board, komi: f32) -> GameResult {
-        GameResult {
-            margin: score(board, komi),
-        }
+        GameResult { margin: score(board, komi) }
     }
 
     /// The winner, `None` on a draw.

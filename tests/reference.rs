@@ -16,11 +16,7 @@ struct ArrayBoard {
 
 impl ArrayBoard {
     fn new(size: usize) -> Self {
-        ArrayBoard {
-            size,
-            cells: vec![0; size * size],
-            ko: None,
-        }
+        ArrayBoard { size, cells: vec![0; size * size], ko: None }
     }
 
     fn neighbours(&self, i: usize) -> Vec<usize> {
@@ -91,11 +87,7 @@ impl ArrayBoard {
         next.ko = None;
         if captured.len() == 1 {
             let (chain, _) = next.chain(i);
-            let liberties: Vec<usize> = self
-                .neighbours(i)
-                .into_iter()
-                .filter(|&n| next.cells[n] == 0)
-                .collect();
+            let liberties: Vec<usize> = self.neighbours(i).into_iter().filter(|&n| next.cells[n] == 0).collect();
             if chain.len() == 1 && liberties == vec![captured[0]] {
                 next.ko = Some((captured[0], other));
             }
@@ -181,20 +173,14 @@ fn compare_random_game(size: usize, seed: u64) -> Result<(), TestCaseError> {
         } else {
             passes = 0;
             // Mostly legal moves; sometimes an arbitrary point, whose refusal must also agree.
-            let i = if rng.gen_bool(0.2) {
-                rng.gen_range(0..area)
-            } else {
-                legal[rng.gen_range(0..legal.len())].index()
-            };
+            let i =
+                if rng.gen_bool(0.2) { rng.gen_range(0..area) } else { legal[rng.gen_range(0..legal.len())].index() };
             let p = Point::new(i).unwrap();
             let ours = board.try_play(color, p);
             let theirs = reference.play(colour_code(color), i);
             match (ours, theirs) {
                 (Ok(captured), Ok(expected)) => {
-                    let expected: Bitboard = expected
-                        .into_iter()
-                        .map(|j| Point::new(j).unwrap())
-                        .collect();
+                    let expected: Bitboard = expected.into_iter().map(|j| Point::new(j).unwrap()).collect();
                     prop_assert_eq!(captured, expected);
                 }
                 (Err(a), Err(b)) => {
@@ -204,10 +190,7 @@ fn compare_random_game(size: usize, seed: u64) -> Result<(), TestCaseError> {
                 (a, b) => prop_assert!(false, "disagree at {}: {:?} vs {:?}", i, a, b),
             }
         }
-        prop_assert_eq!(
-            board.ko().map(|(p, c)| (p.index(), colour_code(c))),
-            reference.ko
-        );
+        prop_assert_eq!(board.ko().map(|(p, c)| (p.index(), colour_code(c))), reference.ko);
         prop_assert!(board.is_consistent());
         color = color.opponent();
     }

@@ -1,8 +1,7 @@
 //! Rules positions drawn as pictures: captures, suicide, ko, superko, passes, length cap, scoring, sizes.
 
 use phantomgo::{
-    parse_vertex, Bitboard, Board, Color, Game, GameEnd, GameError, IllegalMove, KoRule, Move,
-    Point, Rules,
+    parse_vertex, Bitboard, Board, Color, Game, GameEnd, GameError, IllegalMove, KoRule, Move, Point, Rules,
 };
 
 fn point(vertex: &str, size: usize) -> Point {
@@ -46,10 +45,7 @@ fn edge_capture_of_a_chain() {
          . X X X . . .
          X O O O . . .",
     );
-    assert_eq!(
-        play(&mut board, Color::Black, "E1"),
-        Ok(points(&["B1", "C1", "D1"], 7))
-    );
+    assert_eq!(play(&mut board, Color::Black, "E1"), Ok(points(&["B1", "C1", "D1"], 7)));
     assert_eq!(board.stones(Color::White), Bitboard::EMPTY);
 }
 
@@ -112,10 +108,7 @@ fn single_and_multi_stone_suicide_are_illegal() {
          . X . . .",
     );
     let mut single = board.clone();
-    assert_eq!(
-        play(&mut single, Color::White, "A1"),
-        Err(IllegalMove::Suicide)
-    );
+    assert_eq!(play(&mut single, Color::White, "A1"), Err(IllegalMove::Suicide));
     assert_eq!(single, board, "a refused move leaves the board unchanged");
     // White's four stones would fill their own last liberty at A1: suicide of the whole chain.
     let board = Board::from_picture(
@@ -127,20 +120,11 @@ fn single_and_multi_stone_suicide_are_illegal() {
          . O X . .",
     );
     let mut multi = board.clone();
-    assert_eq!(
-        play(&mut multi, Color::White, "A1"),
-        Err(IllegalMove::Suicide)
-    );
+    assert_eq!(play(&mut multi, Color::White, "A1"), Err(IllegalMove::Suicide));
     assert_eq!(multi, board);
-    assert_eq!(
-        play(&mut multi, Color::Black, "C3"),
-        Err(IllegalMove::Occupied)
-    );
+    assert_eq!(play(&mut multi, Color::Black, "C3"), Err(IllegalMove::Occupied));
     // The same point is a capture for Black.
-    assert_eq!(
-        play(&mut multi, Color::Black, "A1"),
-        Ok(points(&["A2", "B2", "B1"], 5))
-    );
+    assert_eq!(play(&mut multi, Color::Black, "A1"), Ok(points(&["A2", "B2", "B1"], 5)));
 }
 
 #[test]
@@ -179,10 +163,7 @@ fn snapback() {
     assert_eq!(play(&mut board, Color::Black, "B1"), Ok(Bitboard::EMPTY));
     assert_eq!(play(&mut board, Color::White, "C1"), Ok(points(&["B1"], 6)));
     assert_eq!(board.ko(), None, "C1 joined a chain: no ko");
-    assert_eq!(
-        play(&mut board, Color::Black, "B1"),
-        Ok(points(&["A1", "A2", "B2", "C2", "C1"], 6))
-    );
+    assert_eq!(play(&mut board, Color::Black, "B1"), Ok(points(&["A1", "A2", "B2", "C2", "C1"], 6)));
     assert!(board.is_consistent());
 }
 
@@ -191,11 +172,7 @@ fn superko_refuses_a_repeated_position_when_enabled() {
     // Found by search on 4x4: the last B1 recreates the position after White's B2 (Black passed in between).
     let moves = ["A2", "C2", "B1", "B2", "pass", "D1", "C1", "A1"];
     let replay = |ko: KoRule| {
-        let mut game = Game::new(Rules {
-            ko,
-            ..Rules::new(4)
-        })
-        .unwrap();
+        let mut game = Game::new(Rules { ko, ..Rules::new(4) }).unwrap();
         for v in moves {
             game.play(parse_vertex(v, 4).unwrap()).unwrap();
         }
@@ -209,20 +186,11 @@ fn superko_refuses_a_repeated_position_when_enabled() {
         game
     };
     let mut simple = replay(KoRule::Simple);
-    assert_eq!(
-        simple.play(parse_vertex("B1", 4).unwrap()),
-        Ok(points(&["A1"], 4))
-    );
+    assert_eq!(simple.play(parse_vertex("B1", 4).unwrap()), Ok(points(&["A1"], 4)));
     assert!(simple.last_move_repeated_position());
     let mut superko = replay(KoRule::PositionalSuperko);
-    assert_eq!(
-        superko.play(parse_vertex("B1", 4).unwrap()),
-        Err(GameError::Illegal(IllegalMove::Superko))
-    );
-    assert_eq!(
-        superko.legality(Color::Black, point("B1", 4)),
-        Err(IllegalMove::Superko)
-    );
+    assert_eq!(superko.play(parse_vertex("B1", 4).unwrap()), Err(GameError::Illegal(IllegalMove::Superko)));
+    assert_eq!(superko.legality(Color::Black, point("B1", 4)), Err(IllegalMove::Superko));
 }
 
 #[test]
@@ -242,17 +210,10 @@ fn two_passes_end_the_game() {
 
 #[test]
 fn length_cap_counts_illegal_tries() {
-    let mut game = Game::new(Rules {
-        max_tries: Some(5),
-        ..Rules::new(7)
-    })
-    .unwrap();
+    let mut game = Game::new(Rules { max_tries: Some(5), ..Rules::new(7) }).unwrap();
     game.play(parse_vertex("D4", 7).unwrap()).unwrap();
     for _ in 0..3 {
-        assert!(matches!(
-            game.play(parse_vertex("D4", 7).unwrap()),
-            Err(GameError::Illegal(IllegalMove::Occupied))
-        ));
+        assert!(matches!(game.play(parse_vertex("D4", 7).unwrap()), Err(GameError::Illegal(IllegalMove::Occupied))));
     }
     assert!(!game.is_over());
     game.play(parse_vertex("C4", 7).unwrap()).unwrap();
@@ -269,11 +230,7 @@ fn sizes_seven_nine_eleven() {
         let left = Point::from_coords(size - 2, size - 1, size).unwrap();
         let below = Point::from_coords(size - 1, size - 2, size).unwrap();
         board.try_play(Color::Black, left).unwrap();
-        assert_eq!(
-            board.try_play(Color::Black, below),
-            Ok(Bitboard::from_point(corner)),
-            "size {size}"
-        );
+        assert_eq!(board.try_play(Color::Black, below), Ok(Bitboard::from_point(corner)), "size {size}");
         assert_eq!(board.geometry().mask().count() as usize, size * size);
     }
     assert!(Board::new(12).is_none());

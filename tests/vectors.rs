@@ -1,9 +1,7 @@
 //! Replays the 600 reference games (tests/data/rules-*.jsonl, from an independent Go implementation)
 //! through the rules engine: every try's legality, every capture and the final score must agree.
 
-use phantomgo::{
-    parse_vertex, Bitboard, Color, Game, GameEnd, GameError, IllegalMove, KoRule, Move, Rules,
-};
+use phantomgo::{parse_vertex, Bitboard, Color, Game, GameEnd, GameError, IllegalMove, KoRule, Move, Rules};
 use serde_json::Value;
 
 fn replay_file(name: &str) -> usize {
@@ -14,12 +12,7 @@ fn replay_file(name: &str) -> usize {
         let record: Value = serde_json::from_str(line).expect("json");
         let size = record["size"].as_u64().unwrap() as usize;
         let komi = record["komi"].as_f64().unwrap() as f32;
-        let rules = Rules {
-            size,
-            komi,
-            ko: KoRule::Simple,
-            max_tries: Some(usize::MAX),
-        };
+        let rules = Rules { size, komi, ko: KoRule::Simple, max_tries: Some(usize::MAX) };
         let mut game = Game::new(rules).unwrap();
         let tries = record["tries"].as_array().unwrap();
         for (i, entry) in tries.iter().enumerate() {
@@ -33,10 +26,7 @@ fn replay_file(name: &str) -> usize {
             match expected {
                 "pass" => assert_eq!(result, Ok(Bitboard::EMPTY), "{at}"),
                 "illegal" => {
-                    assert!(
-                        matches!(result, Err(GameError::Illegal(_))),
-                        "{at}: expected illegal, got {result:?}"
-                    );
+                    assert!(matches!(result, Err(GameError::Illegal(_))), "{at}: expected illegal, got {result:?}");
                     assert_eq!(game.board(), &before, "{at}: illegal try changed the board");
                 }
                 "ok" => {
@@ -45,12 +35,7 @@ fn replay_file(name: &str) -> usize {
                         .as_array()
                         .unwrap()
                         .iter()
-                        .map(|v| {
-                            parse_vertex(v.as_str().unwrap(), size)
-                                .unwrap()
-                                .point()
-                                .unwrap()
-                        })
+                        .map(|v| parse_vertex(v.as_str().unwrap(), size).unwrap().point().unwrap())
                         .collect();
                     assert_eq!(captured, expected_captures, "{at}: captures differ");
                 }
@@ -60,12 +45,7 @@ fn replay_file(name: &str) -> usize {
         }
         match record["end"].as_str().unwrap() {
             "two_passes" => {
-                assert_eq!(
-                    game.end(),
-                    Some(GameEnd::TwoPasses),
-                    "{name} game {}",
-                    line_number + 1
-                );
+                assert_eq!(game.end(), Some(GameEnd::TwoPasses), "{name} game {}", line_number + 1);
                 assert_eq!(
                     game.result().to_string(),
                     record["score"].as_str().unwrap(),
@@ -74,27 +54,16 @@ fn replay_file(name: &str) -> usize {
                 );
             }
             "repetition" => {
-                assert!(
-                    game.last_move_repeated_position(),
-                    "{name} game {}: no repetition seen",
-                    line_number + 1
-                );
+                assert!(game.last_move_repeated_position(), "{name} game {}: no repetition seen", line_number + 1);
                 // Under positional superko the last try is refused.
-                let mut superko = Game::new(Rules {
-                    ko: KoRule::PositionalSuperko,
-                    ..rules
-                })
-                .unwrap();
+                let mut superko = Game::new(Rules { ko: KoRule::PositionalSuperko, ..rules }).unwrap();
                 let last = tries.len() - 1;
                 for entry in &tries[..last] {
                     let mv = parse_vertex(entry[1].as_str().unwrap(), size).unwrap();
                     let _ = superko.play(mv);
                 }
                 let mv = parse_vertex(tries[last][1].as_str().unwrap(), size).unwrap();
-                assert_eq!(
-                    superko.play(mv),
-                    Err(GameError::Illegal(IllegalMove::Superko))
-                );
+                assert_eq!(superko.play(mv), Err(GameError::Illegal(IllegalMove::Superko)));
             }
             other => panic!("unknown end {other}"),
         }
