@@ -2,10 +2,13 @@
 
 use crate::board::Board;
 use crate::color::Color;
+use crate::engine::SearchLimits;
+use crate::game::Rules;
 use crate::search::playout::random_playout;
+use crate::search::{search, SearchConfig, SearchInput};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What to benchmark.
 #[derive(clap::Subcommand, Debug, Clone)]
@@ -22,6 +25,102 @@ pub enum BenchKind {
         #[arg(long)]
         json: bool,
     },
+    /// Search simulations per second from the empty 9x9 board and a mid-game position, with 1 and 2 threads.
+    Search {
+        /// Seconds per measurement.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+        /// Also measure with this many threads (beside 1 and 2); 0 = no extra measurement.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Figures from the search benchmark.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct SearchBench {
+    /// Simulations per second, empty 9x9 board, one thread.
+    pub sims_per_s_1_thread: f64,
+    /// Simulations per second, empty 9x9 board, two threads.
+    pub sims_per_s_2_threads: f64,
+    /// Two threads over one, empty board.
+    pub scaling_2_threads: f64,
+    /// Simulations per second, mid-game position, one thread.
+    pub midgame_sims_per_s_1_thread: f64,
+    /// Simulations per second, mid-game position, two threads.
+    pub midgame_sims_per_s_2_threads: f64,
+    /// Extra measurement: (threads, simulations per second on the empty board).
+    pub extra: Option<(usize, f64)>,
+}
+
+/// A mid-game position: 40 turns of a random Phantom Go game on 9x9 (judge-run, retry rules), seen by Black.
+fn midgame_input() -> SearchInput {
+    use crate::judge::{IllegalRule, Judge};
+    use crate::point::Move;
+    let mut judge = Judge::new(Rules::new(9), IllegalRule::Retry).expect("9x9");
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut turns = 0;
+    while turns < 40 && !judge.game().is_over() {
+        let color = judge.to_move();
+        let empty = judge.game().board().empty();
+        let mv =
+            empty.nth(crate::search::playout::below(&mut rng, empty.count().max(1))).map_or(Move::Pass, Move::Play);
+        if let Ok(ruling) = judge.submit(color, mv) {
+            if ruling.next_to_move != color {
+                turns += 1;
+            }
+        }
+    }
+    let truth = judge.game().board().clone();
+    let mut input = empty_input(9);
+    input.particles = vec![truth.clone(); 128];
+    input.probabilities =
+        truth.geometry().points().map(|p| truth.stones(Color::White).contains(p) as u8 as f32 * 0.5).collect();
+    input.us = judge.to_move();
+    input.move_number = 40;
+    input
+}
+
+fn empty_input(size: usize) -> SearchInput {
+    let board = Board::new(size).expect("supported size");
+    SearchInput {
+        particles: vec![board; 128],
+        probabilities: vec![0.0; size * size],
+        us: Color::Black,
+        lose_turn: false,
+        komi: 7.5,
+        move_number: 0,
+        tried_this_turn: crate::bitboard::Bitboard::EMPTY,
+        known_opponent: crate::bitboard::Bitboard::EMPTY,
+        opponent_passed: false,
+    }
+}
+
+fn sims_per_second(input: &SearchInput, threads: usize, seconds: f64) -> f64 {
+    let config = SearchConfig { convergence_ratio: f32::INFINITY, ..SearchConfig::default() };
+    let budget = Duration::from_secs_f64(seconds);
+    let limits = SearchLimits { soft: Some(budget), hard: Some(budget), ..SearchLimits::default() };
+    let result = search(input, &config, &limits, threads, 1, None);
+    result.simulations as f64 / result.elapsed.as_secs_f64().max(1e-9)
+}
+
+/// Measures search speed.
+pub fn search_speed(seconds: f64, extra_threads: usize) -> SearchBench {
+    let empty = empty_input(9);
+    let mid = midgame_input();
+    let one = sims_per_second(&empty, 1, seconds);
+    let two = sims_per_second(&empty, 2, seconds);
+    SearchBench {
+        sims_per_s_1_thread: one,
+        sims_per_s_2_threads: two,
+        scaling_2_threads: two / one.max(1e-9),
+        midgame_sims_per_s_1_thread: sims_per_second(&mid, 1, seconds),
+        midgame_sims_per_s_2_threads: sims_per_second(&mid, 2, seconds),
+        extra: (extra_threads > 0).then(|| (extra_threads, sims_per_second(&empty, extra_threads, seconds))),
+    }
 }
 
 /// Figures from the playout benchmark.
@@ -85,6 +184,24 @@ pub fn run(kind: &BenchKind) -> anyhow::Result<()> {
                     figures.moves_per_playout,
                     figures.capped_share * 100.0
                 );
+            }
+        }
+        BenchKind::Search { seconds, threads, json } => {
+            let figures = search_speed(*seconds, *threads);
+            if *json {
+                println!("{}", serde_json::to_string(&figures)?);
+            } else {
+                println!("search simulations per second ({seconds} s each):");
+                println!("  empty 9x9, 1 thread : {:>9.0}", figures.sims_per_s_1_thread);
+                println!(
+                    "  empty 9x9, 2 threads: {:>9.0}  ({:.2}x)",
+                    figures.sims_per_s_2_threads, figures.scaling_2_threads
+                );
+                println!("  mid-game,  1 thread : {:>9.0}", figures.midgame_sims_per_s_1_thread);
+                println!("  mid-game,  2 threads: {:>9.0}", figures.midgame_sims_per_s_2_threads);
+                if let Some((t, sims)) = figures.extra {
+                    println!("  empty 9x9, {t} threads: {sims:>9.0}");
+                }
             }
         }
     }

@@ -1,3 +1,638 @@
-//! Information-set MCTS over the belief: tree, workers, playout policy, limits.
+//! Information-set MCTS over the belief: tree over our tries and what we are told, determinized playouts,
+//! information-gain bonus, root-parallel workers with merged statistics, time and convergence stops.
 
 pub mod playout;
+pub mod tree;
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::color::{ByColor, Color};
+use crate::engine::SearchLimits;
+use crate::point::{Move, Point};
+use crate::scoring;
+use playout::{phantom_playout, policy_turn, sim_try, PlayoutPolicy, SideView, SimTry, TurnOutcome};
+use rand::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use tree::{Edge, Node, OutcomeKey, Tree};
+
+/// Search settings (all configurable).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// UCB exploration constant.
+    pub exploration: f32,
+    /// Add the information-gain bonus alpha * p * (1 - p) to tries.
+    pub info_gain: bool,
+    /// Alpha at the first move.
+    pub alpha_start: f32,
+    /// Alpha from `alpha_decay_moves` on.
+    pub alpha_end: f32,
+    /// Moves over which alpha decays linearly; 0 = fixed `alpha_start`.
+    pub alpha_decay_moves: u32,
+    /// No bonus at points where p * (1 - p) is below this (already settled).
+    pub probe_min_uncertainty: f32,
+    /// No bonus at all when the belief's mean per-point p * (1 - p) over empty points is below this.
+    pub probe_min_mean_uncertainty: f32,
+    /// Points added to our score per stone we capture in a playout (and taken per stone we lose).
+    pub capture_bonus: f32,
+    /// Visits of an edge before its outcome child is expanded.
+    pub expand_after: u32,
+    /// Cap on nodes per worker tree.
+    pub max_nodes: usize,
+    /// Stop early when the best root try has this many times the visits of the second and the rest of the
+    /// budget cannot change the order.
+    pub convergence_ratio: f32,
+    /// Playouts when no limit at all is given.
+    pub default_playouts: u64,
+    /// The playout policy.
+    pub policy: PlayoutPolicy,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            exploration: 0.6,
+            info_gain: true,
+            alpha_start: 0.15,
+            alpha_end: 0.03,
+            alpha_decay_moves: 50,
+            probe_min_uncertainty: 0.02,
+            probe_min_mean_uncertainty: 0.0,
+            capture_bonus: 0.5,
+            expand_after: 2,
+            max_nodes: 200_000,
+            convergence_ratio: 5.0,
+            default_playouts: 20_000,
+            policy: PlayoutPolicy::default(),
+        }
+    }
+}
+
+impl SearchConfig {
+    /// Alpha at move `move_number`: linear from `alpha_start` to `alpha_end` over `alpha_decay_moves`.
+    pub fn alpha(&self, move_number: u32) -> f32 {
+        if !self.info_gain {
+            return 0.0;
+        }
+        if self.alpha_decay_moves == 0 {
+            return self.alpha_start;
+        }
+        let t = (move_number as f32 / self.alpha_decay_moves as f32).min(1.0);
+        self.alpha_start + (self.alpha_end - self.alpha_start) * t
+    }
+}
+
+/// Everything the search needs to know about the position, from the engine.
+#[derive(Clone, Debug)]
+pub struct SearchInput {
+    /// Determinizations: hypotheses of the true board (our stones exact), ready for `us` to move.
+    pub particles: Vec<Board>,
+    /// Per point index, the share of particles with an opponent stone there.
+    pub probabilities: Vec<f32>,
+    /// Our colour.
+    pub us: Color,
+    /// Illegal tries cost a turn (true) or are retried (false).
+    pub lose_turn: bool,
+    /// Komi.
+    pub komi: f32,
+    /// Turns played so far (alpha decay).
+    pub move_number: u32,
+    /// Points we already tried illegal this turn.
+    pub tried_this_turn: Bitboard,
+    /// Opponent stones we know for certain.
+    pub known_opponent: Bitboard,
+    /// The opponent passed on its last turn (a pass of ours would end the game).
+    pub opponent_passed: bool,
+}
+
+/// Statistics of one root try after the search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootChild {
+    /// The try.
+    pub mv: Move,
+    /// Visits over all workers.
+    pub visits: u32,
+    /// Mean reward.
+    pub win_rate: f32,
+    /// Share of visits where it was illegal.
+    pub illegal_rate: f32,
+}
+
+/// The search's answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The most visited try.
+    pub best: Move,
+    /// Its win rate.
+    pub win_rate: f32,
+    /// Simulations run over all workers.
+    pub simulations: u64,
+    /// Wall time.
+    pub elapsed: Duration,
+    /// Root tries, most visited first.
+    pub children: Vec<RootChild>,
+    /// Why it stopped.
+    pub stop: StopReason,
+    /// p * (1 - p) of the belief at the chosen point (how uncertain it was).
+    pub chosen_uncertainty: f32,
+}
+
+/// Why the search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// Playout limit reached.
+    Playouts,
+    /// Soft time budget reached.
+    Time,
+    /// The best try could no longer be overtaken.
+    Converged,
+    /// Only one candidate.
+    Forced,
+}
+
+/// Root candidate tries: empty points of our view (not our stones, not known opponent stones, not points tried
+/// this turn, not our own single-point eyes); a pass too when nothing else is left or the opponent just passed.
+pub fn root_moves(input: &SearchInput) -> Vec<Move> {
+    let Some(board) = input.particles.first() else {
+        return vec![Move::Pass];
+    };
+    let view = SideView { known_opponent: input.known_opponent, tried_this_turn: input.tried_this_turn };
+    let mut moves: Vec<Move> = playout::candidates(board, input.us, &view).iter().map(Move::Play).collect();
+    if moves.is_empty() || input.opponent_passed {
+        moves.push(Move::Pass);
+    }
+    moves
+}
+
+/// State of one simulation while it walks the tree.
+struct Simulation {
+    board: Board,
+    views: ByColor<SideView>,
+    captures: ByColor<u32>,
+    passes: u32,
+}
+
+struct Worker<'a> {
+    input: &'a SearchInput,
+    config: &'a SearchConfig,
+    tree: Tree,
+    rng: Xoshiro256PlusPlus,
+    alpha: f32,
+    probing: bool,
+}
+
+impl<'a> Worker<'a> {
+    fn new(input: &'a SearchInput, config: &'a SearchConfig, seed: u64) -> Worker<'a> {
+        let alpha = config.alpha(input.move_number);
+        let mean_uncertainty = {
+            let n = input.probabilities.len().max(1) as f32;
+            input.probabilities.iter().map(|p| p * (1.0 - p)).sum::<f32>() / n
+        };
+        let probing = alpha > 0.0 && mean_uncertainty >= config.probe_min_mean_uncertainty;
+        let mut worker = Worker {
+            input,
+            config,
+            tree: Tree::default(),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            alpha,
+            probing,
+        };
+        let root = worker.make_node(root_moves(input), input.tried_this_turn, 0);
+        worker.tree = Tree::new(root);
+        worker
+    }
+
+    fn bonus(&self, mv: Move, turn_depth: u16) -> f32 {
+        match mv {
+            Move::Play(p) if self.probing && turn_depth == 0 => {
+                let prob = self.input.probabilities.get(p.index()).copied().unwrap_or(0.0);
+                let uncertainty = prob * (1.0 - prob);
+                if uncertainty < self.config.probe_min_uncertainty {
+                    0.0
+                } else {
+                    self.alpha * uncertainty
+                }
+            }
+            _ => 0.0,
+        }
+    }
+
+    fn make_node(&self, moves: Vec<Move>, tried_this_turn: Bitboard, turn_depth: u16) -> Node {
+        let edges = moves.into_iter().map(|mv| Edge::new(mv, self.bonus(mv, turn_depth))).collect();
+        Node { edges, visits: 0, tried_this_turn, turn_depth }
+    }
+
+    /// One simulation: determinize, walk the tree, expand, play out, back up.
+    fn simulate(&mut self) {
+        let input = self.input;
+        let us = input.us;
+        let them = us.opponent();
+        let particle = &input.particles[playout::below(&mut self.rng, input.particles.len() as u32) as usize];
+        let mut sim = Simulation {
+            board: particle.clone(),
+            views: ByColor::new(SideView::default(), SideView::default()),
+            captures: ByColor::default(),
+            passes: if input.opponent_passed { 1 } else { 0 },
+        };
+        sim.views[us] = SideView { known_opponent: input.known_opponent, tried_this_turn: input.tried_this_turn };
+        let mut path: Vec<(u32, usize)> = Vec::with_capacity(16);
+        let mut node = 0u32;
+        let mut to_move = us;
+        let mut game_over = false;
+        loop {
+            let edge_index = self.tree.select(node, self.config.exploration, self.rng.next_u32());
+            path.push((node, edge_index));
+            let edge = &self.tree.nodes[node as usize].edges[edge_index];
+            let mv = edge.mv;
+            let edge_visits = edge.visits;
+            let turn_depth = self.tree.nodes[node as usize].turn_depth;
+            // Our try.
+            let key = match mv {
+                Move::Pass => {
+                    sim.board.pass();
+                    sim.views[us].tried_this_turn = Bitboard::EMPTY;
+                    sim.passes += 1;
+                    if sim.passes >= 2 {
+                        game_over = true;
+                        break;
+                    }
+                    to_move = them;
+                    OutcomeKey::Quiet
+                }
+                Move::Play(point) => {
+                    if sim.board.stones(us).contains(point) {
+                        // Our stone in this determinization (the info sets differ deeper down): count it illegal.
+                        OutcomeKey::Illegal
+                    } else {
+                        match sim_try(&mut sim.board, us, point, &mut sim.views[us]) {
+                            SimTry::Illegal => OutcomeKey::Illegal,
+                            SimTry::Ok(captured) => {
+                                sim.passes = 0;
+                                to_move = them;
+                                if captured.any() {
+                                    sim.captures[us] += captured.count();
+                                    sim.views[us].known_opponent &= sim.board.stones(them);
+                                    OutcomeKey::Eventful
+                                } else {
+                                    OutcomeKey::Quiet
+                                }
+                            }
+                        }
+                    }
+                }
+            };
+            if key == OutcomeKey::Illegal {
+                self.tree.nodes[node as usize].edges[edge_index].illegal += 1;
+                if input.lose_turn {
+                    sim.views[us].tried_this_turn = Bitboard::EMPTY;
+                    sim.board.pass();
+                    sim.passes = 0;
+                    to_move = them;
+                }
+            }
+            // The opponent's reply, when the turn passed to it.
+            let mut key = key;
+            if to_move == them {
+                match policy_turn(
+                    &mut sim.board,
+                    them,
+                    &mut sim.views[them],
+                    input.lose_turn,
+                    &self.config.policy,
+                    &mut self.rng,
+                ) {
+                    TurnOutcome::Moved(captured) => {
+                        sim.passes = 0;
+                        if captured.any() {
+                            sim.captures[them] += captured.count();
+                            sim.views[them].known_opponent &= sim.board.stones(us);
+                            key = OutcomeKey::Eventful;
+                        }
+                    }
+                    TurnOutcome::Passed => {
+                        sim.passes += 1;
+                        if sim.passes >= 2 {
+                            game_over = true;
+                            break;
+                        }
+                    }
+                    TurnOutcome::LostTurn => sim.passes = 0,
+                }
+                to_move = us;
+            }
+            // Descend or expand.
+            let child = self.tree.nodes[node as usize].edges[edge_index].child(key);
+            if child != 0 {
+                node = child;
+                continue;
+            }
+            if edge_visits + 1 >= self.config.expand_after && self.tree.nodes.len() < self.config.max_nodes {
+                let same_turn = key == OutcomeKey::Illegal && !input.lose_turn;
+                let depth = if same_turn { turn_depth } else { turn_depth + 1 };
+                let tried = if same_turn { sim.views[us].tried_this_turn } else { Bitboard::EMPTY };
+                let view = SideView { known_opponent: sim.views[us].known_opponent, tried_this_turn: tried };
+                let mut moves: Vec<Move> = playout::candidates(&sim.board, us, &view).iter().map(Move::Play).collect();
+                if moves.is_empty() {
+                    moves.push(Move::Pass);
+                }
+                let new_node = self.make_node(moves, tried, depth);
+                let index = self.tree.push(new_node);
+                self.tree.nodes[node as usize].edges[edge_index].children[key as usize] = index;
+            }
+            break;
+        }
+        if !game_over {
+            let result = phantom_playout(
+                &mut sim.board,
+                to_move,
+                &mut sim.views,
+                sim.passes,
+                input.lose_turn,
+                &self.config.policy,
+                &mut self.rng,
+            );
+            sim.captures[us] += result.captures[us];
+            sim.captures[them] += result.captures[them];
+        }
+        let margin = scoring::score(&sim.board, input.komi) * if us == Color::Black { 1.0 } else { -1.0 };
+        let adjusted = margin + self.config.capture_bonus * (sim.captures[us] as f32 - sim.captures[them] as f32);
+        let reward = if adjusted > 0.0 {
+            1.0
+        } else if adjusted < 0.0 {
+            0.0
+        } else {
+            0.5
+        };
+        for (node, edge_index) in path {
+            let node = &mut self.tree.nodes[node as usize];
+            node.visits += 1;
+            let edge = &mut node.edges[edge_index];
+            edge.visits += 1;
+            edge.wins += reward;
+        }
+    }
+
+    fn root_visits_best_two(&self) -> (u32, u32) {
+        let mut best = 0;
+        let mut second = 0;
+        for edge in &self.tree.nodes[0].edges {
+            if edge.visits > best {
+                second = best;
+                best = edge.visits;
+            } else if edge.visits > second {
+                second = edge.visits;
+            }
+        }
+        (best, second)
+    }
+}
+
+/// Runs the search with `threads` root-parallel workers (each its own tree and seeded RNG; statistics merged at
+/// the end, nothing shared on the hot path but a simulation counter and the stop flag). Only worker 0 reads
+/// the clock. `external_stop` lets a caller end the search early.
+pub fn search(
+    input: &SearchInput,
+    config: &SearchConfig,
+    limits: &SearchLimits,
+    threads: usize,
+    seed: u64,
+    external_stop: Option<&AtomicBool>,
+) -> SearchResult {
+    let start = Instant::now();
+    let moves = root_moves(input);
+    if moves.len() == 1 || input.particles.is_empty() {
+        let best = moves[0];
+        return SearchResult {
+            best,
+            win_rate: 0.5,
+            simulations: 0,
+            elapsed: start.elapsed(),
+            children: vec![RootChild { mv: best, visits: 0, win_rate: 0.5, illegal_rate: 0.0 }],
+            stop: StopReason::Forced,
+            chosen_uncertainty: uncertainty_at(input, best),
+        };
+    }
+    let playout_limit = limits.playouts.or(if limits.soft.is_none() && limits.hard.is_none() {
+        Some(config.default_playouts)
+    } else {
+        None
+    });
+    let soft = limits.soft.or(limits.hard);
+    let hard = limits.hard;
+    let threads = threads.max(1);
+    let simulations = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let stop_reason = parking_lot::Mutex::new(StopReason::Playouts);
+
+    let trees: Vec<Tree> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let simulations = &simulations;
+                let stop = &stop;
+                let stop_reason = &stop_reason;
+                scope.spawn(move || {
+                    let worker_seed = seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    let mut worker = Worker::new(input, config, worker_seed);
+                    let mut local = 0u64;
+                    loop {
+                        if stop.load(Ordering::Relaxed) || external_stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                            break;
+                        }
+                        if let Some(limit) = playout_limit {
+                            if simulations.fetch_add(1, Ordering::Relaxed) >= limit {
+                                simulations.fetch_sub(1, Ordering::Relaxed);
+                                stop.store(true, Ordering::Relaxed);
+                                break;
+                            }
+                        } else {
+                            simulations.fetch_add(1, Ordering::Relaxed);
+                        }
+                        worker.simulate();
+                        local += 1;
+                        if t == 0 && local.is_multiple_of(32) {
+                            let elapsed = start.elapsed();
+                            let mut reason = None;
+                            if hard.is_some_and(|h| elapsed >= h) || soft.is_some_and(|s| elapsed >= s) {
+                                reason = Some(StopReason::Time);
+                            } else if let Some(budget) = soft.or(hard) {
+                                // Converged: the leader has 5x the visits of the runner-up and the simulations
+                                // left in the budget (at the current rate) could not close the gap.
+                                let (best, second) = worker.root_visits_best_two();
+                                let rate = local as f64 / elapsed.as_secs_f64().max(1e-6);
+                                let left = rate * (budget.as_secs_f64() - elapsed.as_secs_f64()).max(0.0);
+                                if best as f32 >= config.convergence_ratio * second.max(1) as f32
+                                    && (best - second) as f64 > left
+                                {
+                                    reason = Some(StopReason::Converged);
+                                }
+                            }
+                            if let Some(reason) = reason {
+                                *stop_reason.lock() = reason;
+                                stop.store(true, Ordering::Relaxed);
+                                break;
+                            }
+                        }
+                    }
+                    worker.tree
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("search worker panicked")).collect()
+    });
+
+    // Merge root statistics by move.
+    let mut merged: Vec<RootChild> =
+        moves.iter().map(|&mv| RootChild { mv, visits: 0, win_rate: 0.0, illegal_rate: 0.0 }).collect();
+    let mut wins = vec![0.0f64; moves.len()];
+    let mut illegal = vec![0u64; moves.len()];
+    for tree in &trees {
+        for (i, edge) in tree.nodes[0].edges.iter().enumerate() {
+            // Every worker builds the root from the same input, so edges line up.
+            debug_assert_eq!(edge.mv, moves[i]);
+            merged[i].visits += edge.visits;
+            wins[i] += edge.wins as f64;
+            illegal[i] += edge.illegal as u64;
+        }
+    }
+    for (i, child) in merged.iter_mut().enumerate() {
+        if child.visits > 0 {
+            child.win_rate = (wins[i] / child.visits as f64) as f32;
+            child.illegal_rate = illegal[i] as f32 / child.visits as f32;
+        }
+    }
+    merged.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate)));
+    let best = merged[0].mv;
+    let reason = *stop_reason.lock();
+    SearchResult {
+        best,
+        win_rate: merged[0].win_rate,
+        simulations: simulations.load(Ordering::Relaxed),
+        elapsed: start.elapsed(),
+        children: merged,
+        stop: reason,
+        chosen_uncertainty: uncertainty_at(input, best),
+    }
+}
+
+fn uncertainty_at(input: &SearchInput, mv: Move) -> f32 {
+    mv.point().and_then(|p| input.probabilities.get(p.index())).map_or(0.0, |p| p * (1.0 - p))
+}
+
+/// A safe try for when there is no time to search: a point no particle puts an opponent stone on, legal for us
+/// in the first particle, not our own eye, not leaving the stone in atari, preferring points next to our
+/// stones. A pass when there is none.
+pub fn safe_move(input: &SearchInput) -> Move {
+    let Some(board) = input.particles.first() else {
+        return Move::Pass;
+    };
+    let geometry = board.geometry();
+    let us = input.us;
+    let view = SideView { known_opponent: input.known_opponent, tried_this_turn: input.tried_this_turn };
+    let own = board.stones(us);
+    let mut best: Option<(i32, Point)> = None;
+    for point in playout::candidates(board, us, &view).iter() {
+        let p = input.probabilities.get(point.index()).copied().unwrap_or(1.0);
+        if p > 0.0 {
+            continue;
+        }
+        let mut after = board.clone();
+        if after.try_play(us, point).is_err() {
+            continue;
+        }
+        let (_, liberties) = after.group_and_liberties(point);
+        if liberties.count() < 2 {
+            continue;
+        }
+        let score = 4 * (geometry.neighbours(point) & own).count() as i32 + liberties.count().min(4) as i32;
+        if best.is_none_or(|(s, _)| score > s) {
+            best = Some((score, point));
+        }
+    }
+    best.map_or(Move::Pass, |(_, p)| Move::Play(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input_from(board: Board, us: Color) -> SearchInput {
+        let probabilities = board
+            .geometry()
+            .points()
+            .map(|p| if board.stones(us.opponent()).contains(p) { 1.0 } else { 0.0 })
+            .collect();
+        SearchInput {
+            particles: vec![board],
+            probabilities,
+            us,
+            lose_turn: false,
+            komi: 7.5,
+            move_number: 0,
+            tried_this_turn: Bitboard::EMPTY,
+            known_opponent: Bitboard::EMPTY,
+            opponent_passed: false,
+        }
+    }
+
+    #[test]
+    fn fixed_seed_and_playouts_give_the_same_move() {
+        let board = Board::new(9).unwrap();
+        let input = input_from(board, Color::Black);
+        let limits = SearchLimits { playouts: Some(2000), ..SearchLimits::default() };
+        let config = SearchConfig::default();
+        let a = search(&input, &config, &limits, 1, 42, None);
+        let b = search(&input, &config, &limits, 1, 42, None);
+        assert_eq!(a.best, b.best);
+        assert_eq!(a.children, b.children);
+        assert_eq!(a.simulations, 2000);
+    }
+
+    #[test]
+    fn finds_the_capture_of_a_big_group() {
+        // White's eight stones have one liberty, at E5 (perfect information): capturing wins the game.
+        let board = Board::from_picture(
+            7,
+            ". . . . . . .
+             . . X X X . .
+             . X O O O X .
+             . X O . O X .
+             . X O O O X .
+             . . X X X . .
+             . . . . . . .",
+        );
+        let mut input = input_from(board, Color::Black);
+        input.komi = 30.0;
+        let limits = SearchLimits { playouts: Some(3000), ..SearchLimits::default() };
+        let result = search(&input, &SearchConfig::default(), &limits, 1, 7, None);
+        assert_eq!(result.best, Move::Play(Point::from_coords(3, 3, 7).unwrap()), "{:?}", &result.children[..3]);
+    }
+
+    #[test]
+    fn alpha_decays_linearly_then_stays() {
+        let config = SearchConfig::default();
+        assert!((config.alpha(0) - 0.15).abs() < 1e-6);
+        assert!((config.alpha(25) - 0.09).abs() < 1e-6);
+        assert!((config.alpha(50) - 0.03).abs() < 1e-6);
+        assert!((config.alpha(120) - 0.03).abs() < 1e-6);
+        let fixed = SearchConfig { alpha_decay_moves: 0, ..SearchConfig::default() };
+        assert!((fixed.alpha(80) - 0.15).abs() < 1e-6);
+        let off = SearchConfig { info_gain: false, ..SearchConfig::default() };
+        assert_eq!(off.alpha(0), 0.0);
+    }
+
+    #[test]
+    fn safe_move_avoids_uncertain_points_and_self_atari() {
+        let board = Board::new(5).unwrap();
+        let mut input = input_from(board, Color::Black);
+        for p in input.probabilities.iter_mut() {
+            *p = 0.5;
+        }
+        input.probabilities[12] = 0.0; // C3
+        assert_eq!(safe_move(&input), Move::Play(Point::new(12).unwrap()));
+        for p in input.probabilities.iter_mut() {
+            *p = 0.5;
+        }
+        assert_eq!(safe_move(&input), Move::Pass);
+    }
+}

@@ -119,3 +119,188 @@ mod tests {
         }
     }
 }
+
+/// What one side of a Phantom Go playout knows: the opponent stones it has bumped into, and the points it
+/// tried in vain during the current turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideView {
+    /// Opponent stones this side has found (illegal tries on them, or known before the playout).
+    pub known_opponent: Bitboard,
+    /// Points tried illegal during the current turn (suicide, ko, or a hidden stone).
+    pub tried_this_turn: Bitboard,
+}
+
+/// How a Phantom Go try turned out on the (simulated) true board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SimTry {
+    /// Illegal: a hidden opponent stone, suicide or ko.
+    Illegal,
+    /// Legal; these opponent stones were captured.
+    Ok(Bitboard),
+}
+
+/// Settings of the playout policy.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayoutPolicy {
+    /// Probability of choosing among candidates next to one's own stones (when there are any).
+    pub near_own: f32,
+    /// Illegal tries after which a side passes its turn in a playout.
+    pub max_illegal_per_turn: u32,
+    /// Cap on turns, as a multiple of the number of points.
+    pub turn_cap_per_point: u32,
+}
+
+impl Default for PlayoutPolicy {
+    fn default() -> Self {
+        PlayoutPolicy { near_own: 0.5, max_illegal_per_turn: 8, turn_cap_per_point: 3 }
+    }
+}
+
+/// Plays a try for `color` at `point` on the true board and updates its view.
+#[inline]
+pub fn sim_try(board: &mut Board, color: Color, point: crate::point::Point, view: &mut SideView) -> SimTry {
+    match board.try_play(color, point) {
+        Ok(captured) => {
+            view.tried_this_turn = Bitboard::EMPTY;
+            SimTry::Ok(captured)
+        }
+        Err(_) => {
+            if board.stones(color.opponent()).contains(point) {
+                view.known_opponent.insert(point);
+            }
+            view.tried_this_turn.insert(point);
+            SimTry::Illegal
+        }
+    }
+}
+
+/// The points `color` would consider trying: not its own stones, not opponent stones it knows, not its own
+/// single-point eyes (as far as it can tell: all neighbours its own), not tried this turn.
+#[inline]
+pub fn candidates(board: &Board, color: Color, view: &SideView) -> Bitboard {
+    let geometry = board.geometry();
+    let own = board.stones(color);
+    let others = geometry.mask() - own;
+    let own_eyes = others - geometry.adjacent(others);
+    geometry.mask() - own - view.known_opponent - view.tried_this_turn - own_eyes
+}
+
+/// The outcome of one side's whole turn in a playout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnOutcome {
+    /// A stone was placed, capturing these.
+    Moved(Bitboard),
+    /// The side passed (no candidate left, or too many illegal tries).
+    Passed,
+    /// Lost the turn to an illegal try (lose-turn rules).
+    LostTurn,
+}
+
+/// Plays one whole Phantom Go turn for `color` with the cheap playout policy: random candidates, biased towards
+/// points next to its own stones; illegal tries are retried (`retry`) or end the turn (`lose_turn`).
+#[inline]
+pub fn policy_turn<R: RngCore>(
+    board: &mut Board,
+    color: Color,
+    view: &mut SideView,
+    lose_turn: bool,
+    policy: &PlayoutPolicy,
+    rng: &mut R,
+) -> TurnOutcome {
+    let geometry = board.geometry();
+    let mut illegal = 0;
+    loop {
+        let all = candidates(board, color, view);
+        if all.is_empty() || illegal >= policy.max_illegal_per_turn {
+            view.tried_this_turn = Bitboard::EMPTY;
+            board.pass();
+            return TurnOutcome::Passed;
+        }
+        let near = all & geometry.adjacent(board.stones(color));
+        let pool = if near.any() && (below(rng, 1 << 16) as f32) < policy.near_own * 65536.0 { near } else { all };
+        let point = match pool.nth(below(rng, pool.count())) {
+            Some(p) => p,
+            None => return TurnOutcome::Passed,
+        };
+        match sim_try(board, color, point, view) {
+            SimTry::Ok(captured) => return TurnOutcome::Moved(captured),
+            SimTry::Illegal => {
+                illegal += 1;
+                if lose_turn {
+                    view.tried_this_turn = Bitboard::EMPTY;
+                    board.pass();
+                    return TurnOutcome::LostTurn;
+                }
+            }
+        }
+    }
+}
+
+/// Result of a Phantom Go playout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PhantomPlayout {
+    /// Turns played.
+    pub turns: u32,
+    /// Stones captured by each colour during the playout.
+    pub captures: ByColor<u32>,
+}
+
+/// Plays a Phantom Go game to its end from `board` with `to_move` first: each side sees only its own stones and
+/// what it bumped into. Ends after two passes in a row or the turn cap. `passes` is the run of passes so far.
+pub fn phantom_playout<R: RngCore>(
+    board: &mut Board,
+    mut to_move: Color,
+    views: &mut ByColor<SideView>,
+    mut passes: u32,
+    lose_turn: bool,
+    policy: &PlayoutPolicy,
+    rng: &mut R,
+) -> PhantomPlayout {
+    let mut result = PhantomPlayout { turns: 0, captures: ByColor::default() };
+    let cap = policy.turn_cap_per_point * board.geometry().area() as u32;
+    while passes < 2 && result.turns < cap {
+        match policy_turn(board, to_move, &mut views[to_move], lose_turn, policy, rng) {
+            TurnOutcome::Moved(captured) => {
+                passes = 0;
+                if captured.any() {
+                    result.captures[to_move] += captured.count();
+                    let opponent = to_move.opponent();
+                    views[opponent].known_opponent &= board.stones(to_move);
+                    views[to_move].known_opponent &= board.stones(opponent);
+                }
+            }
+            TurnOutcome::Passed => passes += 1,
+            TurnOutcome::LostTurn => passes = 0,
+        }
+        to_move = to_move.opponent();
+        result.turns += 1;
+    }
+    result
+}
+#[cfg(test)]
+mod phantom_tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    #[test]
+    fn phantom_playouts_fill_the_board_and_stay_legal() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+        let policy = PlayoutPolicy::default();
+        let mut total_turns = 0;
+        for lose_turn in [false, true] {
+            for _ in 0..100 {
+                let mut board = Board::new(9).unwrap();
+                let mut views = ByColor::default();
+                let out = phantom_playout(&mut board, Color::Black, &mut views, 0, lose_turn, &policy, &mut rng);
+                assert!(board.is_consistent());
+                total_turns += out.turns;
+                // At the end few empty points are left that are not someone's eye.
+                let eyes = board.single_point_eyes(Color::Black) | board.single_point_eyes(Color::White);
+                assert!((board.empty() - eyes).count() <= 12, "{board:?}");
+            }
+        }
+        let mean = total_turns as f32 / 200.0;
+        assert!((60.0..243.0).contains(&mean), "mean turns {mean}");
+    }
+}
