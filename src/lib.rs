@@ -10,6 +10,7 @@ pub mod judge;
 pub mod observation;
 pub mod point;
 pub mod scoring;
+pub mod time;
 
 pub use bitboard::{Bitboard, Geometry};
 pub use board::{Board, IllegalMove};
