@@ -4,6 +4,7 @@
 pub mod bitboard;
 pub mod board;
 pub mod color;
+pub mod config;
 pub mod engine;
 pub mod game;
 pub mod judge;
