@@ -7,6 +7,7 @@ pub mod color;
 pub mod config;
 pub mod engine;
 pub mod game;
+pub mod gtp;
 pub mod judge;
 pub mod observation;
 pub mod point;
