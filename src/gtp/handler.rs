@@ -332,8 +332,8 @@ impl Session {
             .sum();
         let _ = write!(
             out,
-            "\nX black  O white (own and seen stones)\nhidden {opponent} stone: . <5%  - 5-20%  + 20-50%  * 50-80%  @ 80%+\nwe play {}, to move after {} turns, komi {}, illegal={}, hidden stones expected {:.1}",
-            us.map_or("-".to_string(), |c| c.to_string()),
+            "\nX black  O white (own and seen stones)\nhidden {opponent} stone: . <5%  - 5-20%  + 20-50%  * 50-80%  @ 80%+\nengine plays {}, turns played {}, komi {}, illegal={}, hidden opponent stones expected {:.1}",
+            us.map_or("(not yet known)".to_string(), |c| c.to_string()),
             self.engine.move_number(),
             self.engine.komi(),
             self.engine.illegal_rule(),
