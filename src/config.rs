@@ -152,7 +152,12 @@ pub struct EngineOptions {
     #[arg(long, value_name = "N", global = true)]
     pub playouts: Option<u64>,
     /// Fixed seconds per move (0 = none); with a clock, the smaller budget wins.
-    #[arg(long, value_name = "SECONDS", global = true)]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        global = true,
+        allow_negative_numbers = true
+    )]
     pub move_time: Option<f64>,
     /// Belief particles.
     #[arg(long, value_name = "N", global = true)]
