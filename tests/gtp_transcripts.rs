@@ -188,3 +188,59 @@ fn log_file_gets_one_json_line_per_move() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Sends one command and waits for its reply; returns the reply and how long it took.
+fn ask(
+    stdin: &mut impl Write,
+    stdout: &mut impl std::io::BufRead,
+    line: &str,
+) -> (String, std::time::Duration) {
+    let started = std::time::Instant::now();
+    writeln!(stdin, "{line}").expect("write");
+    stdin.flush().expect("flush");
+    let mut reply = String::new();
+    loop {
+        let mut part = String::new();
+        let read = stdout.read_line(&mut part).expect("read");
+        assert!(read > 0, "engine exited during '{line}'");
+        if part == "\n" {
+            break;
+        }
+        reply.push_str(&part);
+    }
+    (reply, started.elapsed())
+}
+
+#[test]
+fn one_second_byo_yomi_replies_in_under_a_second() {
+    // The default (MCTS) player with no fixed playouts: the clock alone limits the search.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_phantomgo"))
+        .args(["--seed", "1", "--threads", "1"])
+        .env("RUST_LOG", "off")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("binary starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    for line in [
+        "boardsize 9",
+        "time_settings 0 1 1",
+        "phantom-rules illegal=retry",
+    ] {
+        assert_eq!(ask(&mut stdin, &mut stdout, line).0, "=\n");
+    }
+    for _ in 0..2 {
+        let (reply, took) = ask(&mut stdin, &mut stdout, "genmove b");
+        assert!(reply.starts_with("= "), "{reply}");
+        assert!(
+            took < std::time::Duration::from_millis(1000),
+            "genmove took {took:?}"
+        );
+        ask(&mut stdin, &mut stdout, "phantom-result ok");
+        ask(&mut stdin, &mut stdout, "phantom-opponent ok");
+    }
+    ask(&mut stdin, &mut stdout, "quit");
+    assert!(child.wait().expect("exit").success());
+}

@@ -672,14 +672,21 @@ mod tests {
         ok(&mut s, "genmove b");
         ok(&mut s, "phantom-result ok");
         ok(&mut s, "genmove w");
+        // Almost no time left: the search is told it is an emergency.
+        ok(&mut s, "time_settings 30 0 0");
+        ok(&mut s, "time_left b 0.05 0");
+        ok(&mut s, "genmove b");
         let text = String::from_utf8(sink.0.lock().clone()).unwrap();
         let lines: Vec<serde_json::Value> = text
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
-        assert_eq!(lines.len(), 2);
+        assert_eq!(lines.len(), 3);
         assert_eq!(lines[0]["color"], "black");
         assert!(lines[1]["try"].is_string());
         assert!(lines[0]["hard_ms"].is_number());
+        assert_eq!(lines[0]["emergency"], false);
+        assert_eq!(lines[2]["emergency"], true);
+        assert!(lines[2]["hard_ms"].as_f64().unwrap() < 20.0);
     }
 }

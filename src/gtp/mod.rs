@@ -393,7 +393,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+        #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
         #[test]
         fn parse_never_panics(text in ".{0,200}") {
