@@ -5,13 +5,16 @@ pub mod bench;
 pub mod bitboard;
 pub mod board;
 pub mod color;
+pub mod config;
 pub mod engine;
 pub mod game;
+pub mod gtp;
 pub mod judge;
 pub mod observation;
 pub mod point;
 pub mod scoring;
 pub mod search;
+pub mod time;
 
 pub use bitboard::{Bitboard, Geometry};
 pub use board::{Board, IllegalMove};

@@ -1,0 +1,450 @@
+//! Settings: `configs/*.toml` files (serde, unknown keys refused), command-line overrides, validation naming the key.
+//!
+//! Precedence: built-in defaults, then the file given with `--config`, then command-line options.
+//! In files, `0` (or `""`) switches an optional knob off: `playouts = 0` means no fixed playout count.
+
+use crate::engine::{EngineConfig, PlayerKind};
+use crate::time::{TimeManager, DEFAULT_SAFETY_MARGIN};
+use serde::Deserialize;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Most search threads accepted.
+pub const MAX_THREADS: usize = 1024;
+/// Most belief particles accepted.
+pub const MAX_PARTICLES: usize = 1_000_000;
+/// Longest fixed move time accepted, in seconds (one day).
+pub const MAX_MOVE_TIME: f64 = 86_400.0;
+/// Largest safety margin accepted, in milliseconds.
+pub const MAX_SAFETY_MARGIN_MS: u64 = 60_000;
+
+/// Why settings could not be loaded; every message names the file or the key.
+#[derive(Debug)]
+pub enum ConfigError {
+    /// The file could not be read.
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The reason.
+        message: String,
+    },
+    /// The file is not valid TOML for these settings (unknown key, wrong type); the message names the key.
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// The parser's message.
+        message: String,
+    },
+    /// A value out of range.
+    Invalid {
+        /// The key, e.g. `engine.threads` (or the option, e.g. `--threads`).
+        key: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::Read { path, message } => {
+                write!(f, "cannot read config {}: {message}", path.display())
+            }
+            ConfigError::Parse { path, message } => {
+                write!(f, "bad config {}: {}", path.display(), message.trim_end())
+            }
+            ConfigError::Invalid { key, message } => {
+                write!(f, "invalid value for {key}: {message}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// `[engine]` in a config file.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EngineSection {
+    /// `"mcts"` or `"random"`.
+    pub player: Option<String>,
+    /// Search threads; 0 = all cores.
+    pub threads: Option<usize>,
+    /// Fixed playouts per move; 0 = none.
+    pub playouts: Option<u64>,
+    /// Fixed seconds per move; 0 = none.
+    pub move_time: Option<f64>,
+    /// Belief particles.
+    pub particles: Option<usize>,
+    /// Random seed.
+    pub seed: Option<u64>,
+    /// Resign below this estimated win rate; 0 = never.
+    pub resign_below: Option<f64>,
+}
+
+/// `[time]` in a config file.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TimeSection {
+    /// Milliseconds taken off every hard budget for process and pipe lag.
+    pub safety_margin_ms: Option<u64>,
+}
+
+/// `[log]` in a config file.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LogSection {
+    /// One JSON line per move is appended here; `""` = none.
+    pub file: Option<String>,
+}
+
+/// A config file as written.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FileConfig {
+    /// Engine knobs.
+    #[serde(default)]
+    pub engine: EngineSection,
+    /// Time management.
+    #[serde(default)]
+    pub time: TimeSection,
+    /// Logging.
+    #[serde(default)]
+    pub log: LogSection,
+}
+
+impl FileConfig {
+    /// Parses config text; `path` only names the source in errors.
+    ///
+    /// # Errors
+    /// [`ConfigError::Parse`] for invalid TOML, unknown keys or wrongly typed values.
+    pub fn parse(text: &str, path: &Path) -> Result<FileConfig, ConfigError> {
+        toml::from_str(text).map_err(|e| ConfigError::Parse { path: path.to_path_buf(), message: e.to_string() })
+    }
+
+    /// Reads and parses a config file.
+    ///
+    /// # Errors
+    /// [`ConfigError::Read`] or [`ConfigError::Parse`].
+    pub fn load(path: &Path) -> Result<FileConfig, ConfigError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ConfigError::Read { path: path.to_path_buf(), message: e.to_string() })?;
+        FileConfig::parse(&text, path)
+    }
+}
+
+/// Engine options shared by every subcommand (the command line's layer over the file).
+#[derive(Clone, Debug, Default, PartialEq, clap::Args)]
+pub struct EngineOptions {
+    /// Read settings from this TOML file (see configs/default.toml); options given here override it.
+    #[arg(long, value_name = "FILE", global = true)]
+    pub config: Option<PathBuf>,
+    /// Search threads (0 = all cores).
+    #[arg(long, value_name = "N", global = true)]
+    pub threads: Option<usize>,
+    /// Fixed playouts per move (0 = none); with a clock, the clock still caps the time.
+    #[arg(long, value_name = "N", global = true)]
+    pub playouts: Option<u64>,
+    /// Fixed seconds per move (0 = none); with a clock, the smaller budget wins.
+    #[arg(long, value_name = "SECONDS", global = true, allow_negative_numbers = true)]
+    pub move_time: Option<f64>,
+    /// Belief particles.
+    #[arg(long, value_name = "N", global = true)]
+    pub particles: Option<usize>,
+    /// Random seed (a fixed seed, fixed playouts and one thread repeat the same game).
+    #[arg(long, value_name = "N", global = true)]
+    pub seed: Option<u64>,
+    /// Append one JSON line per move to this file.
+    #[arg(long, value_name = "FILE", global = true)]
+    pub log_file: Option<PathBuf>,
+    /// Milliseconds taken off every hard time budget for process and pipe lag (default 50).
+    #[arg(long, value_name = "MS", global = true)]
+    pub safety_margin_ms: Option<u64>,
+}
+
+/// Everything resolved: engine settings, time manager, log file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// What the engine is built with.
+    pub engine: EngineConfig,
+    /// Taken off every hard budget.
+    pub safety_margin: Duration,
+    /// JSON move log.
+    pub log_file: Option<PathBuf>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { engine: EngineConfig::default(), safety_margin: DEFAULT_SAFETY_MARGIN, log_file: None }
+    }
+}
+
+fn invalid(key: &str, message: impl Into<String>) -> ConfigError {
+    ConfigError::Invalid { key: key.to_string(), message: message.into() }
+}
+
+/// Parses a player name: `mcts` or `random`.
+///
+/// # Errors
+/// A message naming the accepted values.
+pub fn parse_player(text: &str) -> Result<PlayerKind, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "mcts" => Ok(PlayerKind::Mcts),
+        "random" => Ok(PlayerKind::Random),
+        other => Err(format!("unknown player '{other}' (expected mcts or random)")),
+    }
+}
+
+/// The values one layer (file or command line) sets; `None` leaves the layer below.
+#[derive(Clone, Debug, Default)]
+struct Layer {
+    player: Option<String>,
+    threads: Option<usize>,
+    playouts: Option<u64>,
+    move_time: Option<f64>,
+    particles: Option<usize>,
+    seed: Option<u64>,
+    resign_below: Option<f64>,
+    safety_margin_ms: Option<u64>,
+    log_file: Option<String>,
+}
+
+impl Settings {
+    /// Settings from the defaults, the `--config` file if any, then the command-line options and `player`.
+    ///
+    /// # Errors
+    /// [`ConfigError`] naming the file, key or option that is wrong.
+    pub fn resolve(options: &EngineOptions, player: Option<&str>) -> Result<Settings, ConfigError> {
+        let file = match &options.config {
+            Some(path) => FileConfig::load(path)?,
+            None => FileConfig::default(),
+        };
+        Settings::from_layers(&file, options, player)
+    }
+
+    /// Settings from a parsed file and command-line options.
+    ///
+    /// # Errors
+    /// [`ConfigError::Invalid`] naming the key (`engine.threads`) or option (`--threads`) that is out of range.
+    pub fn from_layers(
+        file: &FileConfig,
+        options: &EngineOptions,
+        player: Option<&str>,
+    ) -> Result<Settings, ConfigError> {
+        let mut settings = Settings::default();
+        let from_file = Layer {
+            player: file.engine.player.clone(),
+            threads: file.engine.threads,
+            playouts: file.engine.playouts,
+            move_time: file.engine.move_time,
+            particles: file.engine.particles,
+            seed: file.engine.seed,
+            resign_below: file.engine.resign_below,
+            safety_margin_ms: file.time.safety_margin_ms,
+            log_file: file.log.file.clone(),
+        };
+        let from_command_line = Layer {
+            player: player.map(str::to_string),
+            threads: options.threads,
+            playouts: options.playouts,
+            move_time: options.move_time,
+            particles: options.particles,
+            seed: options.seed,
+            resign_below: None,
+            safety_margin_ms: options.safety_margin_ms,
+            log_file: options.log_file.as_ref().map(|p| p.to_string_lossy().into_owned()),
+        };
+        settings.apply(&from_file, false)?;
+        settings.apply(&from_command_line, true)?;
+        Ok(settings)
+    }
+
+    fn apply(&mut self, layer: &Layer, command_line: bool) -> Result<(), ConfigError> {
+        let key = |file_key: &str, option: &str| {
+            if command_line {
+                option.to_string()
+            } else {
+                file_key.to_string()
+            }
+        };
+        let engine = &mut self.engine;
+        if let Some(player) = &layer.player {
+            engine.player = parse_player(player).map_err(|m| invalid(&key("engine.player", "--player"), m))?;
+        }
+        if let Some(threads) = layer.threads {
+            if threads > MAX_THREADS {
+                return Err(invalid(
+                    &key("engine.threads", "--threads"),
+                    format!("{threads} is more than {MAX_THREADS}"),
+                ));
+            }
+            engine.threads = if threads == 0 { EngineConfig::default().threads } else { threads };
+        }
+        if let Some(playouts) = layer.playouts {
+            engine.playouts = (playouts > 0).then_some(playouts);
+        }
+        if let Some(seconds) = layer.move_time {
+            if !seconds.is_finite() || !(0.0..=MAX_MOVE_TIME).contains(&seconds) {
+                return Err(invalid(
+                    &key("engine.move_time", "--move-time"),
+                    format!("{seconds} is not a number of seconds in 0..={MAX_MOVE_TIME}"),
+                ));
+            }
+            engine.move_time = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
+        }
+        if let Some(particles) = layer.particles {
+            if particles == 0 || particles > MAX_PARTICLES {
+                return Err(invalid(
+                    &key("engine.particles", "--particles"),
+                    format!("{particles} is not in 1..={MAX_PARTICLES}"),
+                ));
+            }
+            engine.particles = particles;
+        }
+        if let Some(seed) = layer.seed {
+            engine.seed = seed;
+        }
+        if let Some(rate) = layer.resign_below {
+            if !rate.is_finite() || !(0.0..=1.0).contains(&rate) {
+                return Err(invalid(
+                    &key("engine.resign_below", "--resign-below"),
+                    format!("{rate} is not a win rate in 0..=1"),
+                ));
+            }
+            engine.resign_below = (rate > 0.0).then_some(rate as f32);
+        }
+        if let Some(margin) = layer.safety_margin_ms {
+            if margin > MAX_SAFETY_MARGIN_MS {
+                return Err(invalid(
+                    &key("time.safety_margin_ms", "--safety-margin-ms"),
+                    format!("{margin} is more than {MAX_SAFETY_MARGIN_MS}"),
+                ));
+            }
+            self.safety_margin = Duration::from_millis(margin);
+        }
+        if let Some(path) = &layer.log_file {
+            self.log_file = (!path.is_empty()).then(|| PathBuf::from(path));
+        }
+        Ok(())
+    }
+
+    /// The time manager these settings ask for.
+    pub fn time_manager(&self) -> TimeManager {
+        TimeManager {
+            safety_margin: self.safety_margin,
+            move_time: self.engine.move_time,
+            playouts: self.engine.playouts,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<FileConfig, ConfigError> {
+        FileConfig::parse(text, Path::new("test.toml"))
+    }
+
+    fn shipped(name: &str) -> FileConfig {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join(name);
+        FileConfig::load(&path).unwrap()
+    }
+
+    #[test]
+    fn shipped_configs_load_and_validate() {
+        for name in ["default.toml", "tournament.toml", "fast.toml"] {
+            let file = shipped(name);
+            Settings::from_layers(&file, &EngineOptions::default(), None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
+
+    #[test]
+    fn default_toml_sets_every_key_to_the_default() {
+        let file = shipped("default.toml");
+        let engine = &file.engine;
+        assert!(engine.player.is_some() && engine.threads.is_some() && engine.playouts.is_some());
+        assert!(engine.move_time.is_some() && engine.particles.is_some() && engine.seed.is_some());
+        assert!(engine.resign_below.is_some());
+        assert!(file.time.safety_margin_ms.is_some() && file.log.file.is_some());
+        let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
+        assert_eq!(settings, Settings::default());
+    }
+
+    #[test]
+    fn unknown_keys_are_refused_by_name() {
+        let error = parse("[engine]\nthreds = 2\n").unwrap_err().to_string();
+        assert!(error.contains("threds"), "{error}");
+        let error = parse("[serch]\n").unwrap_err().to_string();
+        assert!(error.contains("serch"), "{error}");
+    }
+
+    #[test]
+    fn wrong_types_are_refused_with_the_key() {
+        let error = parse("[engine]\nthreads = \"two\"\n").unwrap_err().to_string();
+        assert!(error.contains("threads"), "{error}");
+    }
+
+    #[test]
+    fn bad_values_name_the_key() {
+        let cases = [
+            ("[engine]\nparticles = 0\n", "engine.particles"),
+            ("[engine]\nmove_time = -1.0\n", "engine.move_time"),
+            ("[engine]\nmove_time = nan\n", "engine.move_time"),
+            ("[engine]\nresign_below = 2.0\n", "engine.resign_below"),
+            ("[engine]\nplayer = \"genius\"\n", "engine.player"),
+            ("[engine]\nthreads = 100000\n", "engine.threads"),
+            ("[time]\nsafety_margin_ms = 999999\n", "time.safety_margin_ms"),
+        ];
+        for (text, key) in cases {
+            let file = parse(text).unwrap();
+            let error = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap_err().to_string();
+            assert!(error.contains(key), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn command_line_overrides_the_file() {
+        let file =
+            parse("[engine]\nthreads = 4\nplayouts = 100\nseed = 3\nplayer = \"mcts\"\n[log]\nfile = \"a.jsonl\"\n")
+                .unwrap();
+        let options = EngineOptions {
+            threads: Some(1),
+            seed: Some(9),
+            move_time: Some(0.5),
+            log_file: Some(PathBuf::from("b.jsonl")),
+            ..EngineOptions::default()
+        };
+        let settings = Settings::from_layers(&file, &options, Some("random")).unwrap();
+        assert_eq!(settings.engine.threads, 1);
+        assert_eq!(settings.engine.playouts, Some(100));
+        assert_eq!(settings.engine.seed, 9);
+        assert_eq!(settings.engine.player, PlayerKind::Random);
+        assert_eq!(settings.engine.move_time, Some(Duration::from_millis(500)));
+        assert_eq!(settings.log_file, Some(PathBuf::from("b.jsonl")));
+        let manager = settings.time_manager();
+        assert_eq!(manager.playouts, Some(100));
+        let error =
+            Settings::from_layers(&file, &EngineOptions { particles: Some(0), ..EngineOptions::default() }, None)
+                .unwrap_err()
+                .to_string();
+        assert!(error.contains("--particles"), "{error}");
+    }
+
+    #[test]
+    fn zero_switches_optional_knobs_off() {
+        let file = parse("[engine]\nplayouts = 0\nmove_time = 0.0\nresign_below = 0.0\n").unwrap();
+        let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
+        assert_eq!(settings.engine.playouts, None);
+        assert_eq!(settings.engine.move_time, None);
+        assert_eq!(settings.engine.resign_below, None);
+    }
+
+    #[test]
+    fn missing_file_is_a_read_error() {
+        let options =
+            EngineOptions { config: Some(PathBuf::from("/nonexistent/phantomgo.toml")), ..EngineOptions::default() };
+        assert!(matches!(Settings::resolve(&options, None), Err(ConfigError::Read { .. })));
+    }
+}
