@@ -9,6 +9,7 @@ pub mod game;
 pub mod judge;
 pub mod observation;
 pub mod point;
+pub mod referee;
 pub mod scoring;
 
 pub use bitboard::{Bitboard, Geometry};
