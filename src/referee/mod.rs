@@ -233,11 +233,8 @@ impl GameRun<'_> {
             }
             let mv = match answer {
                 Answer::Resign => {
-                    self.nodes.push(SgfNode {
-                        color,
-                        mv: None,
-                        comment: format!("{color} resigns"),
-                    });
+                    self.pending_comment[color].push(format!("{color} resigns"));
+                    self.push_node(color, None);
                     return Ok(Some((EndReason::Resign, color.opponent())));
                 }
                 Answer::Move(mv) => mv,
@@ -316,6 +313,9 @@ impl GameRun<'_> {
 }
 
 /// Plays game `game` of the match and returns its record and SGF. Never panics on engine behaviour.
+///
+/// # Panics
+/// When `config.size` is not a supported board size (the command line checks it first).
 pub fn play_game(config: &MatchConfig, game: u64) -> GameOutput {
     let started = Instant::now();
     let seed = game_seed(config.seed, game);

@@ -3,8 +3,8 @@
 use parking_lot::Mutex;
 use std::fmt;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -104,11 +104,12 @@ fn clean_line(raw: &str) -> String {
         .collect()
 }
 
-/// A running engine: its stdin, a channel of its stdout lines and the tail of its stderr.
+/// A running engine: a channel to the thread writing its stdin (so a full pipe never blocks the runner),
+/// a channel of its stdout lines and the tail of its stderr.
 pub struct EngineProcess {
     command: String,
     child: Child,
-    stdin: Option<ChildStdin>,
+    stdin: Option<Sender<String>>,
     lines: Receiver<String>,
     stderr: Arc<Mutex<Vec<u8>>>,
     stderr_reader: Option<std::thread::JoinHandle<()>>,
@@ -136,7 +137,21 @@ impl EngineProcess {
         let mut child = builder
             .spawn()
             .map_err(|e| ProcessError::Spawn(e.to_string()))?;
-        let stdin = child.stdin.take();
+        let stdin = child.stdin.take().map(|mut pipe| {
+            let (sender, requests) = mpsc::channel::<String>();
+            std::thread::spawn(move || {
+                for request in requests {
+                    if pipe
+                        .write_all(request.as_bytes())
+                        .and_then(|()| pipe.flush())
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            });
+            sender
+        });
         let stdout = child.stdout.take();
         let stderr_pipe = child.stderr.take();
         let (sender, lines) = mpsc::channel();
@@ -225,11 +240,7 @@ impl EngineProcess {
         let Some(stdin) = self.stdin.as_mut() else {
             return Err(exited(self));
         };
-        if stdin
-            .write_all(format!("{command}\n").as_bytes())
-            .and_then(|_| stdin.flush())
-            .is_err()
-        {
+        if stdin.send(format!("{command}\n")).is_err() {
             return Err(exited(self));
         }
         log::debug!("[{}] << {command}", self.child.id());
