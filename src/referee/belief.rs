@@ -111,6 +111,14 @@ mod tests {
     }
 
     #[test]
+    fn parses_the_engines_own_grid() {
+        // The layout of `phantomgo gtp`'s reply: header, right-aligned labels on both sides, header.
+        let reply = "\n     A   B   C\n 3    0   0 100  3\n 2    0  50   0  2\n 1   25   0   0  1\n     A   B   C";
+        let grid = parse_belief(reply, 3).unwrap();
+        assert_eq!((grid[0], grid[4], grid[8]), (0.25, 0.5, 1.0));
+    }
+
+    #[test]
     fn brier_of_perfect_and_baseline() {
         let board = Board::from_picture(
             3,
