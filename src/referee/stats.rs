@@ -351,6 +351,101 @@ mod tests {
         assert_eq!(wilson_interval(0.0, 0.0, Z_95), (0.0, 1.0));
     }
 
+    fn record(game: u64, black: &str, white: &str, result: &str, reason: EndReason) -> GameRecord {
+        use super::super::record::{PerColor, TimeStats};
+        let winner = match result.chars().next() {
+            Some('B') => Some("black".to_string()),
+            Some('W') => Some("white".to_string()),
+            _ => None,
+        };
+        let winner_engine = winner
+            .as_deref()
+            .map(|c| if c == "black" { black } else { white }.to_string());
+        let mut time = TimeStats::default();
+        time.add(0.5);
+        time.add(1.5);
+        GameRecord {
+            game,
+            black: black.into(),
+            white: white.into(),
+            seed: game,
+            size: 9,
+            komi: 7.5,
+            rules: "retry".into(),
+            result: result.into(),
+            winner,
+            winner_engine,
+            reason,
+            score: None,
+            moves: 10,
+            illegal_tries: PerColor { black: 2, white: 4 },
+            forced_passes: PerColor::default(),
+            time: PerColor {
+                black: time,
+                white: time,
+            },
+            brier: PerColor::default(),
+            warnings: Vec::new(),
+            fault: None,
+            duration_s: 1.0,
+        }
+    }
+
+    #[test]
+    fn summary_counts_by_engine_and_colour() {
+        let records = vec![
+            record(0, "a", "b", "B+3.5", EndReason::TwoPasses),
+            record(1, "b", "a", "B+F", EndReason::Crash),
+            record(2, "a", "b", "0", EndReason::TwoPasses),
+            record(3, "b", "a", "W+T", EndReason::Time),
+        ];
+        let summary = Summary::of(&records);
+        assert_eq!(summary.games, 4);
+        let (name, a) = &summary.engines[0];
+        assert_eq!(name, "a");
+        assert_eq!((a.games, a.wins, a.draws), (4, 2, 1));
+        assert_eq!(
+            (a.black_wins, a.black_games, a.white_wins, a.white_games),
+            (1, 2, 1, 2)
+        );
+        assert_eq!((a.errors, a.time_losses), (1, 0));
+        assert!((a.win_rate() - 2.5 / 4.0).abs() < 1e-12);
+        let (_, b) = &summary.engines[1];
+        assert_eq!((b.wins, b.errors, b.time_losses), (1, 0, 1));
+        assert_eq!(a.illegal_tries, 2 + 4 + 2 + 4);
+        assert!((a.max_time_s - 1.5).abs() < 1e-12);
+        let table = summary.table();
+        assert!(table.contains("A = a") && table.contains("B = b"));
+        assert!(
+            table.contains("endings: two_passes 2, time 1, crash 1"),
+            "{table}"
+        );
+    }
+
+    #[test]
+    fn merge_sorts_and_drops_duplicates() {
+        let records = vec![
+            record(2, "a", "b", "B+1", EndReason::TwoPasses),
+            record(0, "a", "b", "B+1", EndReason::TwoPasses),
+            record(2, "a", "b", "W+1", EndReason::TwoPasses),
+        ];
+        let (merged, duplicates) = merge_records(records);
+        assert_eq!(
+            merged.iter().map(|r| r.game).collect::<Vec<_>>(),
+            vec![0, 2]
+        );
+        assert_eq!(duplicates, vec![2]);
+        let text: String = merged
+            .iter()
+            .map(|r| serde_json::to_string(r).unwrap() + "\n")
+            .collect();
+        assert_eq!(parse_records(&text).unwrap(), merged);
+        assert!(matches!(
+            parse_records("{}"),
+            Err(ReadError::BadLine { line: 1, .. })
+        ));
+    }
+
     #[test]
     fn wilson_is_symmetric_and_narrows() {
         let (lo, hi) = wilson_interval(30.0, 100.0, Z_95);
