@@ -36,7 +36,7 @@ pub enum ProcessError {
         /// How long the runner waited.
         waited: Duration,
     },
-    /// Output that is not GTP framing (`=` or `?` first).
+    /// Output that is not GTP framing (`=` or `?` first, an empty line last).
     Garbage {
         /// The request in flight.
         command: String,
@@ -271,6 +271,12 @@ impl EngineProcess {
                 }
                 // An engine that exits right after its last reply (quit) has answered.
                 Err(ProcessError::Exited { .. }) if command == "quit" => break,
+                Err(ProcessError::Timeout { .. }) => {
+                    return Err(ProcessError::Garbage {
+                        command: command.to_string(),
+                        line: format!("{head} (reply not ended by an empty line)"),
+                    })
+                }
                 Err(e) => return Err(e),
             }
         }
@@ -398,6 +404,18 @@ mod tests {
             .request("slow", Duration::from_millis(100))
             .unwrap_err();
         assert!(matches!(err, ProcessError::Timeout { .. }));
+        engine.kill();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_reply_without_its_empty_line_is_garbage() {
+        let mut engine =
+            EngineProcess::spawn("read -r line; echo '= E5'; sleep 5").expect("sh exists");
+        let err = engine
+            .request("genmove b", Duration::from_secs(5))
+            .unwrap_err();
+        assert!(matches!(err, ProcessError::Garbage { .. }), "{err}");
         engine.kill();
     }
 
