@@ -12,6 +12,7 @@ pub mod gtp;
 pub mod judge;
 pub mod observation;
 pub mod point;
+pub mod referee;
 pub mod scoring;
 pub mod search;
 pub mod time;

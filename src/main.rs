@@ -32,6 +32,10 @@ enum Command {
     /// Speed benchmarks: `bench playouts`, `bench search`.
     #[command(subcommand)]
     Bench(phantomgo::bench::BenchKind),
+    /// Referee a match between engines under Phantom Go rules (self-play demo with no engines named).
+    Match(Box<phantomgo::referee::cli::MatchArgs>),
+    /// Combine the JSON lines of several match shards into one table.
+    MatchMerge(phantomgo::referee::cli::MergeArgs),
 }
 
 /// Options of `phantomgo gtp`.
@@ -72,5 +76,7 @@ fn main() -> Result<()> {
             run_gtp(&cli.engine, &args)
         }
         Some(Command::Bench(kind)) => phantomgo::bench::run(&kind),
+        Some(Command::Match(args)) => phantomgo::referee::cli::run_match(&args),
+        Some(Command::MatchMerge(args)) => phantomgo::referee::cli::run_merge(&args),
     }
 }

@@ -1,0 +1,147 @@
+//! The record of one match game: what `--results` writes as one JSON line and what `match-merge` reads back.
+
+use serde::{Deserialize, Serialize};
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Hash, PartialOrd, Ord)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// Two passes in a row; the true board was area scored.
+    TwoPasses,
+    /// The length cap (tries) was reached; the true board was area scored.
+    LengthCap,
+    /// A player answered `resign`.
+    Resign,
+    /// A reply took longer than the clock allowed.
+    Time,
+    /// An engine exited, could not start, or closed its pipes.
+    Crash,
+    /// An engine did not answer a command within the timeout.
+    Hang,
+    /// An engine answered something that is not GTP, an unparsable move, or refused a required command.
+    Protocol,
+}
+
+impl EndReason {
+    /// The name used in JSON and tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            EndReason::TwoPasses => "two_passes",
+            EndReason::LengthCap => "length_cap",
+            EndReason::Resign => "resign",
+            EndReason::Time => "time",
+            EndReason::Crash => "crash",
+            EndReason::Hang => "hang",
+            EndReason::Protocol => "protocol",
+        }
+    }
+
+    /// True for the faults of a broken engine (crash, hang, protocol).
+    pub fn is_fault(self) -> bool {
+        matches!(self, EndReason::Crash | EndReason::Hang | EndReason::Protocol)
+    }
+}
+
+/// A pair of values for Black and White, as JSON `{"black": .., "white": ..}`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PerColor<T> {
+    /// Black's value.
+    pub black: T,
+    /// White's value.
+    pub white: T,
+}
+
+/// Reply times of one engine's genmoves in one game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TimeStats {
+    /// Genmove replies timed (every try, legal or not).
+    pub replies: u32,
+    /// Total seconds.
+    pub total_s: f64,
+    /// Mean seconds per reply.
+    pub mean_s: f64,
+    /// Longest reply, seconds.
+    pub max_s: f64,
+}
+
+impl TimeStats {
+    /// Adds one reply time.
+    pub fn add(&mut self, seconds: f64) {
+        self.replies += 1;
+        self.total_s += seconds;
+        self.max_s = self.max_s.max(seconds);
+        self.mean_s = self.total_s / f64::from(self.replies);
+    }
+}
+
+/// How well one engine's `phantom-belief` matched the truth over one game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BrierScore {
+    /// Beliefs scored (one after each of its turns).
+    pub samples: u32,
+    /// Mean Brier score per point of the engine's belief (lower is better).
+    pub engine: f64,
+    /// Mean Brier score per point of the uniform baseline.
+    pub baseline: f64,
+}
+
+/// A broken engine's fault.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Fault {
+    /// `black` or `white`.
+    pub color: String,
+    /// The engine's name.
+    pub engine: String,
+    /// `crash`, `hang`, `protocol` (or `time`, with no stderr tail needed but kept).
+    pub kind: EndReason,
+    /// What went wrong, in words.
+    pub detail: String,
+    /// The last few KiB the engine wrote to stderr.
+    pub stderr_tail: String,
+}
+
+/// One game of a match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Game index in the whole match (0-based; shards keep the global index).
+    pub game: u64,
+    /// Name of the engine playing Black.
+    pub black: String,
+    /// Name of the engine playing White.
+    pub white: String,
+    /// The game's seed (derived from `--seed` and `game`).
+    pub seed: u64,
+    /// Board size.
+    pub size: usize,
+    /// Komi.
+    pub komi: f32,
+    /// `retry` or `lose-turn`.
+    pub rules: String,
+    /// `B+3.5`, `W+R`, `B+T`, `W+F` (forfeit: the other engine broke), `0` (draw).
+    pub result: String,
+    /// `black`, `white`, or `None` for a draw.
+    pub winner: Option<String>,
+    /// Name of the winning engine, `None` for a draw.
+    pub winner_engine: Option<String>,
+    /// Why the game ended.
+    pub reason: EndReason,
+    /// Black's area minus White's minus komi when the true board was scored.
+    pub score: Option<f32>,
+    /// Turns completed by a stone or a pass (illegal tries not counted).
+    pub moves: u32,
+    /// Illegal tries per colour.
+    pub illegal_tries: PerColor<u32>,
+    /// Turns the per-turn cap on illegal tries turned into a pass, per colour.
+    pub forced_passes: PerColor<u32>,
+    /// Genmove reply times per colour.
+    pub time: PerColor<TimeStats>,
+    /// Belief scores per colour, for engines that answer `phantom-belief`.
+    pub brier: PerColor<Option<BrierScore>>,
+    /// Non-fatal oddities (a `?` to a report, a refused optional command).
+    #[serde(default)]
+    pub warnings: Vec<String>,
+    /// The fault that ended the game, if any.
+    pub fault: Option<Fault>,
+    /// Wall-clock seconds for the whole game.
+    pub duration_s: f64,
+}

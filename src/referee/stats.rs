@@ -1,0 +1,397 @@
+//! Match statistics: the Wilson score interval, the final table of a match (by engine and colour), and
+//! reading JSON-lines records back for `match-merge`.
+
+use super::record::{EndReason, GameRecord};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// z for a two-sided 95% interval.
+pub const Z_95: f64 = 1.959_963_984_540_054;
+
+/// The Wilson score interval for `successes` out of `trials` (successes may be fractional, a draw
+/// counting one half); `(0, 1)` when there are no trials.
+pub fn wilson_interval(successes: f64, trials: f64, z: f64) -> (f64, f64) {
+    if trials <= 0.0 {
+        return (0.0, 1.0);
+    }
+    let p = (successes / trials).clamp(0.0, 1.0);
+    let z2 = z * z;
+    let denominator = 1.0 + z2 / trials;
+    let center = (p + z2 / (2.0 * trials)) / denominator;
+    let half = z / denominator * (p * (1.0 - p) / trials + z2 / (4.0 * trials * trials)).sqrt();
+    ((center - half).max(0.0), (center + half).min(1.0))
+}
+
+/// One engine's totals over a set of games.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EngineTotals {
+    /// Games played.
+    pub games: u32,
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games as Black, and won as Black.
+    pub black_games: u32,
+    /// Wins as Black.
+    pub black_wins: u32,
+    /// Games as White.
+    pub white_games: u32,
+    /// Wins as White.
+    pub white_wins: u32,
+    /// Genmove replies timed.
+    pub replies: u64,
+    /// Seconds over all replies.
+    pub total_time_s: f64,
+    /// Longest reply.
+    pub max_time_s: f64,
+    /// Illegal tries.
+    pub illegal_tries: u64,
+    /// Games lost on time.
+    pub time_losses: u32,
+    /// Games lost by a crash, a hang or a protocol violation.
+    pub errors: u32,
+    /// Games resigned.
+    pub resignations: u32,
+    /// Belief samples, and their summed Brier scores (engine, baseline).
+    pub brier_samples: u64,
+    /// Sum of engine Brier scores weighted by samples.
+    pub brier_engine_sum: f64,
+    /// Sum of baseline Brier scores weighted by samples.
+    pub brier_baseline_sum: f64,
+}
+
+impl EngineTotals {
+    /// Wins plus half the draws over games.
+    pub fn win_rate(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.points() / f64::from(self.games)
+        }
+    }
+
+    fn points(&self) -> f64 {
+        f64::from(self.wins) + 0.5 * f64::from(self.draws)
+    }
+
+    /// The 95% Wilson interval of the win rate.
+    pub fn interval(&self) -> (f64, f64) {
+        wilson_interval(self.points(), f64::from(self.games), Z_95)
+    }
+}
+
+/// Totals of a set of game records.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    /// Engines in order of first appearance, with their totals.
+    pub engines: Vec<(String, EngineTotals)>,
+    /// Games.
+    pub games: u32,
+    /// Moves over all games.
+    pub moves: u64,
+    /// Games by end reason.
+    pub reasons: BTreeMap<EndReason, u32>,
+    /// Board sizes, komis and rules seen (`9x9 komi 7.5 retry`).
+    pub settings: Vec<String>,
+}
+
+impl Summary {
+    fn engine(&mut self, name: &str) -> &mut EngineTotals {
+        let at = match self.engines.iter().position(|(n, _)| n == name) {
+            Some(at) => at,
+            None => {
+                self.engines.push((name.to_string(), EngineTotals::default()));
+                self.engines.len() - 1
+            }
+        };
+        &mut self.engines[at].1
+    }
+
+    /// Sums `records`.
+    pub fn of(records: &[GameRecord]) -> Summary {
+        let mut summary = Summary::default();
+        for record in records {
+            summary.games += 1;
+            summary.moves += u64::from(record.moves);
+            *summary.reasons.entry(record.reason).or_default() += 1;
+            let setting = format!("{0}x{0} komi {1} {2}", record.size, record.komi, record.rules);
+            if !summary.settings.contains(&setting) {
+                summary.settings.push(setting);
+            }
+            let sides = [
+                ("black", &record.black, &record.time.black, record.illegal_tries.black, &record.brier.black),
+                ("white", &record.white, &record.time.white, record.illegal_tries.white, &record.brier.white),
+            ];
+            for (color, name, time, illegal, brier) in sides {
+                let won = record.winner.as_deref() == Some(color);
+                let lost = record.winner.is_some() && !won;
+                let totals = summary.engine(name);
+                totals.games += 1;
+                if won {
+                    totals.wins += 1;
+                } else if !lost {
+                    totals.draws += 1;
+                }
+                if color == "black" {
+                    totals.black_games += 1;
+                    totals.black_wins += u32::from(won);
+                } else {
+                    totals.white_games += 1;
+                    totals.white_wins += u32::from(won);
+                }
+                totals.replies += u64::from(time.replies);
+                totals.total_time_s += time.total_s;
+                totals.max_time_s = totals.max_time_s.max(time.max_s);
+                totals.illegal_tries += u64::from(illegal);
+                if lost {
+                    match record.reason {
+                        EndReason::Time => totals.time_losses += 1,
+                        EndReason::Resign => totals.resignations += 1,
+                        r if r.is_fault() => totals.errors += 1,
+                        _ => {}
+                    }
+                }
+                if let Some(score) = brier {
+                    totals.brier_samples += u64::from(score.samples);
+                    totals.brier_engine_sum += score.engine * f64::from(score.samples);
+                    totals.brier_baseline_sum += score.baseline * f64::from(score.samples);
+                }
+            }
+        }
+        summary
+    }
+
+    /// The table printed at the end of a match or by `match-merge`.
+    pub fn table(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "Match: {} games ({})",
+            self.games,
+            if self.settings.is_empty() { "none".to_string() } else { self.settings.join("; ") }
+        );
+        let labels: Vec<String> = (0..self.engines.len())
+            .map(|i| char::from_u32('A' as u32 + (i as u32 % 26)).map_or_else(|| format!("E{i}"), |c| c.to_string()))
+            .collect();
+        for (label, (name, _)) in labels.iter().zip(&self.engines) {
+            let _ = writeln!(out, "  {label} = {name}");
+        }
+        let width = 20;
+        let _ = write!(out, "{:<24}", "");
+        for label in &labels {
+            let _ = write!(out, "{label:>width$}");
+        }
+        out.push('\n');
+        let mut row = |title: &str, cell: &dyn Fn(&EngineTotals) -> String| {
+            let _ = write!(out, "{title:<24}");
+            for (_, totals) in &self.engines {
+                let _ = write!(out, "{:>width$}", cell(totals));
+            }
+            out.push('\n');
+        };
+        row("games", &|t| t.games.to_string());
+        row("wins", &|t| t.wins.to_string());
+        row("  as black", &|t| format!("{}/{}", t.black_wins, t.black_games));
+        row("  as white", &|t| format!("{}/{}", t.white_wins, t.white_games));
+        row("draws", &|t| t.draws.to_string());
+        row("win rate", &|t| format!("{:.1}%", 100.0 * t.win_rate()));
+        row("  95% Wilson", &|t| {
+            let (lo, hi) = t.interval();
+            format!("[{:.1}%, {:.1}%]", 100.0 * lo, 100.0 * hi)
+        });
+        row("time/move mean (s)", &|t| {
+            if t.replies == 0 {
+                "-".into()
+            } else {
+                format!("{:.3}", t.total_time_s / t.replies as f64)
+            }
+        });
+        row("time/move max (s)", &|t| format!("{:.3}", t.max_time_s));
+        row("illegal tries/game", &|t| {
+            if t.games == 0 {
+                "-".into()
+            } else {
+                format!("{:.2}", t.illegal_tries as f64 / f64::from(t.games))
+            }
+        });
+        row("resignations", &|t| t.resignations.to_string());
+        row("time losses", &|t| t.time_losses.to_string());
+        row("errors", &|t| t.errors.to_string());
+        if self.engines.iter().any(|(_, t)| t.brier_samples > 0) {
+            row("belief Brier/point", &|t| brier_cell(t, t.brier_engine_sum));
+            row("  uniform baseline", &|t| brier_cell(t, t.brier_baseline_sum));
+        }
+        let mean_moves = if self.games == 0 { 0.0 } else { self.moves as f64 / f64::from(self.games) };
+        let endings: Vec<String> = self.reasons.iter().map(|(reason, n)| format!("{} {n}", reason.name())).collect();
+        let _ = writeln!(out, "mean moves per game: {mean_moves:.1}");
+        let _ = writeln!(out, "endings: {}", endings.join(", "));
+        out
+    }
+}
+
+fn brier_cell(totals: &EngineTotals, sum: f64) -> String {
+    if totals.brier_samples == 0 {
+        "-".into()
+    } else {
+        format!("{:.4}", sum / totals.brier_samples as f64)
+    }
+}
+
+/// Why a results file could not be read.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The file could not be read.
+    Io(std::io::Error),
+    /// A line is not a game record.
+    BadLine {
+        /// 1-based line number.
+        line: usize,
+        /// The parser's message.
+        message: String,
+    },
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Io(e) => write!(f, "{e}"),
+            ReadError::BadLine { line, message } => write!(f, "line {line}: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// Reads the game records of a JSON-lines text (blank lines skipped).
+///
+/// # Errors
+/// [`ReadError::BadLine`] for a line that is not a record.
+pub fn parse_records(text: &str) -> Result<Vec<GameRecord>, ReadError> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, line)| {
+            serde_json::from_str(line).map_err(|e| ReadError::BadLine { line: i + 1, message: e.to_string() })
+        })
+        .collect()
+}
+
+/// Combines records from several shards: sorted by game index, a game seen twice kept once; returns the
+/// duplicates' indices too.
+pub fn merge_records(mut records: Vec<GameRecord>) -> (Vec<GameRecord>, Vec<u64>) {
+    records.sort_by_key(|r| r.game);
+    let mut duplicates = Vec::new();
+    let mut merged: Vec<GameRecord> = Vec::with_capacity(records.len());
+    for record in records {
+        if merged.last().is_some_and(|last| last.game == record.game) {
+            duplicates.push(record.game);
+        } else {
+            merged.push(record);
+        }
+    }
+    (merged, duplicates)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: (f64, f64), b: (f64, f64)) -> bool {
+        (a.0 - b.0).abs() < 5e-4 && (a.1 - b.1).abs() < 5e-4
+    }
+
+    #[test]
+    fn wilson_known_values() {
+        // Reference values (Wilson 1927; e.g. R's prop.test without continuity correction / binom.wilson).
+        assert!(close(wilson_interval(5.0, 10.0, Z_95), (0.2366, 0.7634)));
+        assert!(close(wilson_interval(0.0, 10.0, Z_95), (0.0, 0.2775)));
+        assert!(close(wilson_interval(10.0, 10.0, Z_95), (0.7225, 1.0)));
+        assert!(close(wilson_interval(81.0, 263.0, Z_95), (0.2553, 0.3662)));
+        assert_eq!(wilson_interval(0.0, 0.0, Z_95), (0.0, 1.0));
+    }
+
+    fn record(game: u64, black: &str, white: &str, result: &str, reason: EndReason) -> GameRecord {
+        use super::super::record::{PerColor, TimeStats};
+        let winner = match result.chars().next() {
+            Some('B') => Some("black".to_string()),
+            Some('W') => Some("white".to_string()),
+            _ => None,
+        };
+        let winner_engine = winner.as_deref().map(|c| if c == "black" { black } else { white }.to_string());
+        let mut time = TimeStats::default();
+        time.add(0.5);
+        time.add(1.5);
+        GameRecord {
+            game,
+            black: black.into(),
+            white: white.into(),
+            seed: game,
+            size: 9,
+            komi: 7.5,
+            rules: "retry".into(),
+            result: result.into(),
+            winner,
+            winner_engine,
+            reason,
+            score: None,
+            moves: 10,
+            illegal_tries: PerColor { black: 2, white: 4 },
+            forced_passes: PerColor::default(),
+            time: PerColor { black: time, white: time },
+            brier: PerColor::default(),
+            warnings: Vec::new(),
+            fault: None,
+            duration_s: 1.0,
+        }
+    }
+
+    #[test]
+    fn summary_counts_by_engine_and_colour() {
+        let records = vec![
+            record(0, "a", "b", "B+3.5", EndReason::TwoPasses),
+            record(1, "b", "a", "B+F", EndReason::Crash),
+            record(2, "a", "b", "0", EndReason::TwoPasses),
+            record(3, "b", "a", "W+T", EndReason::Time),
+        ];
+        let summary = Summary::of(&records);
+        assert_eq!(summary.games, 4);
+        let (name, a) = &summary.engines[0];
+        assert_eq!(name, "a");
+        assert_eq!((a.games, a.wins, a.draws), (4, 2, 1));
+        assert_eq!((a.black_wins, a.black_games, a.white_wins, a.white_games), (1, 2, 1, 2));
+        assert_eq!((a.errors, a.time_losses), (1, 0));
+        assert!((a.win_rate() - 2.5 / 4.0).abs() < 1e-12);
+        let (_, b) = &summary.engines[1];
+        assert_eq!((b.wins, b.errors, b.time_losses), (1, 0, 1));
+        assert_eq!(a.illegal_tries, 2 + 4 + 2 + 4);
+        assert!((a.max_time_s - 1.5).abs() < 1e-12);
+        let table = summary.table();
+        assert!(table.contains("A = a") && table.contains("B = b"));
+        assert!(table.contains("endings: two_passes 2, time 1, crash 1"), "{table}");
+    }
+
+    #[test]
+    fn merge_sorts_and_drops_duplicates() {
+        let records = vec![
+            record(2, "a", "b", "B+1", EndReason::TwoPasses),
+            record(0, "a", "b", "B+1", EndReason::TwoPasses),
+            record(2, "a", "b", "W+1", EndReason::TwoPasses),
+        ];
+        let (merged, duplicates) = merge_records(records);
+        assert_eq!(merged.iter().map(|r| r.game).collect::<Vec<_>>(), vec![0, 2]);
+        assert_eq!(duplicates, vec![2]);
+        let text: String = merged.iter().map(|r| serde_json::to_string(r).unwrap() + "\n").collect();
+        assert_eq!(parse_records(&text).unwrap(), merged);
+        assert!(matches!(parse_records("{}"), Err(ReadError::BadLine { line: 1, .. })));
+    }
+
+    #[test]
+    fn wilson_is_symmetric_and_narrows() {
+        let (lo, hi) = wilson_interval(30.0, 100.0, Z_95);
+        let (lo2, hi2) = wilson_interval(70.0, 100.0, Z_95);
+        assert!((lo - (1.0 - hi2)).abs() < 1e-12 && (hi - (1.0 - lo2)).abs() < 1e-12);
+        let (lo3, hi3) = wilson_interval(300.0, 1000.0, Z_95);
+        assert!(hi3 - lo3 < hi - lo);
+    }
+}
