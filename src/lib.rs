@@ -1,6 +1,7 @@
 //! phantomgo: a Phantom Go engine library (rules, belief, search, protocol, referee).
 #![warn(missing_docs)]
 
+pub mod belief;
 pub mod bitboard;
 pub mod board;
 pub mod color;
@@ -11,6 +12,7 @@ pub mod observation;
 pub mod point;
 pub mod scoring;
 
+pub use belief::{Belief, BeliefConfig, BeliefStats};
 pub use bitboard::{Bitboard, Geometry};
 pub use board::{Board, IllegalMove};
 pub use color::{ByColor, Color};
