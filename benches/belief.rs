@@ -65,7 +65,9 @@ fn bench_belief(c: &mut Criterion) {
     let safe = belief
         .particles()
         .iter()
-        .fold(belief.particles()[0].empty(), |acc, board| acc & board.empty())
+        .fold(belief.particles()[0].empty(), |acc, board| {
+            acc & board.empty()
+        })
         .iter()
         .find(|&point| {
             belief.particles().iter().all(|board| {

@@ -439,6 +439,8 @@ impl Belief {
     }
 
     fn push_event(&mut self, event: Event) {
+        // The opponent model shuns points proven empty just before its move (it did not play there before).
+        let avoid = self.known_empty;
         // The announcements alone: our stones, the opponent's count, points proven empty.
         match event {
             Event::OwnOk { point, captured } => {
@@ -449,12 +451,13 @@ impl Belief {
             Event::OpponentHidden { captured } => {
                 self.own -= captured;
                 self.opponent_count += 1;
-                self.known_empty = Bitboard::EMPTY;
+                // The stone may be on any point not proven otherwise; our captured stones left empty points.
+                self.known_empty = captured;
             }
             Event::OpponentSeen { point, captured } => {
                 self.own -= captured;
                 self.opponent_count += 1;
-                self.known_empty -= Bitboard::from_point(point);
+                self.known_empty = (self.known_empty - Bitboard::from_point(point)) | captured;
             }
             _ => {}
         }
@@ -465,36 +468,38 @@ impl Belief {
             self.slots += 1;
         }
 
-        // Incremental update of every particle; the old population stays as parents for a resampling.
+        // Incremental update of every particle; the old slot rows stay as the parents of repairs.
         let n = self.boards.len();
         let mut survivors = Vec::with_capacity(n);
-        let avoid = self.known_empty_before(event);
         let mut rng = self.rng.clone();
-        for i in 0..n {
-            let mut board = self.boards[i].clone();
+        let stride = self.stride;
+        let last_slot = self.slots.wrapping_sub(1);
+        // In place: a board that disagrees is replaced below, whatever state it was left in.
+        let mut boards = std::mem::take(&mut self.boards);
+        for (i, board) in boards.iter_mut().enumerate() {
             let ok = match event {
                 Event::OpponentHidden { captured } => {
                     match self.sample_opponent_move(
                         &mut rng,
-                        &mut board,
+                        board,
                         captured,
                         Bitboard::EMPTY,
                         avoid,
                     ) {
                         Some(point) => {
-                            self.moves[i * self.stride + self.slots - 1] = point.index() as u8;
+                            self.moves[i * stride + last_slot] = point.index() as u8;
                             true
                         }
                         None => false,
                     }
                 }
-                _ => self.apply_fixed(&mut board, event),
+                _ => self.apply_fixed(board, event),
             };
             if ok {
-                self.boards[i] = board;
                 survivors.push(i);
             }
         }
+        self.boards = boards;
         self.rng = rng;
         self.stats.survivors_last = survivors.len();
 
@@ -510,7 +515,11 @@ impl Belief {
                 old_moves[i * self.stride + self.slots - 1] = UNASSIGNED;
             }
         }
-        let dead: Vec<usize> = (0..n).filter(|i| !survivors.contains(i)).collect();
+        let mut alive = vec![false; n];
+        for &i in &survivors {
+            alive[i] = true;
+        }
+        let dead: Vec<usize> = (0..n).filter(|&i| !alive[i]).collect();
         let threshold = (self.config.resample_below * n as f32).ceil() as usize;
         let gaps = n - survivors.len();
         let (dead_tries, dead_budget, budget) = if survivors.len() >= threshold.max(1) {
@@ -531,18 +540,6 @@ impl Belief {
             replace_all: false,
         };
         self.rebuild_population(population);
-    }
-
-    /// Points proven empty just before `event` that an opponent model should avoid.
-    fn known_empty_before(&self, event: Event) -> Bitboard {
-        match event {
-            Event::OpponentHidden { .. } => {
-                // `known_empty` was cleared by this event; captured points of our last ok try are still
-                // worth avoiding a little, but we keep the model simple: nothing to avoid.
-                Bitboard::EMPTY
-            }
-            _ => Bitboard::EMPTY,
-        }
     }
 
     /// Builds a new population: the kept particles stay; each dead one gets aimed repairs of its old row (at the
@@ -1098,23 +1095,33 @@ impl Belief {
             }
         }
         let standing = board.stones(them);
-        // A standing stone's slot, the more recent ones (fewer later constraints) favoured.
-        let pick_slot = |rng: &mut Xoshiro256PlusPlus, exclude: Bitboard| -> Option<usize> {
-            let pool = standing - exclude;
-            if pool.is_empty() {
-                return None;
-            }
-            let mut best: Option<usize> = None;
-            for _ in 0..2 {
-                let p = pool.nth(rng.gen_range(0..pool.count()))?;
-                let k = slot_of[p.index()];
-                if k != UNASSIGNED {
-                    let k = usize::from(k);
-                    best = Some(best.map_or(k, |b| b.max(k)));
+        // A standing stone's slot to move onto `target`: often one close to it (a slightly misplaced stone),
+        // else any, the more recent ones (fewer later constraints) favoured.
+        let pick_slot =
+            |rng: &mut Xoshiro256PlusPlus, exclude: Bitboard, target: Point| -> Option<usize> {
+                let pool = standing - exclude;
+                if pool.is_empty() {
+                    return None;
                 }
-            }
-            best
-        };
+                let near = pool & geometry.expand(geometry.expand(Bitboard::from_point(target)));
+                if near.any() && rng.gen::<bool>() {
+                    let p = near.nth(rng.gen_range(0..near.count()))?;
+                    let k = slot_of[p.index()];
+                    if k != UNASSIGNED {
+                        return Some(usize::from(k));
+                    }
+                }
+                let mut best: Option<usize> = None;
+                for _ in 0..2 {
+                    let p = pool.nth(rng.gen_range(0..pool.count()))?;
+                    let k = slot_of[p.index()];
+                    if k != UNASSIGNED {
+                        let k = usize::from(k);
+                        best = Some(best.map_or(k, |b| b.max(k)));
+                    }
+                }
+                best
+            };
         let clear = |row: &mut [u8], point: Point| {
             let k = slot_of[point.index()];
             if k != UNASSIGNED {
@@ -1130,13 +1137,13 @@ impl Belief {
                             // Make it suicide: fill its empty neighbours.
                             let mut exclude = geometry.neighbours(point);
                             for liberty in empty_around.iter() {
-                                if let Some(k) = pick_slot(rng, exclude) {
+                                if let Some(k) = pick_slot(rng, exclude, liberty) {
                                     row[k] = liberty.index() as u8;
                                     exclude.insert(liberty);
                                 }
                             }
                         } else {
-                            match pick_slot(rng, Bitboard::EMPTY) {
+                            match pick_slot(rng, Bitboard::EMPTY, point) {
                                 Some(k) => row[k] = point.index() as u8,
                                 None => row[rng.gen_range(0..limit)] = point.index() as u8,
                             }
@@ -1150,7 +1157,7 @@ impl Belief {
                             exclude.insert(point);
                         }
                         for missing in (captured - standing).iter() {
-                            if let Some(k) = pick_slot(rng, exclude) {
+                            if let Some(k) = pick_slot(rng, exclude, missing) {
                                 row[k] = missing.index() as u8;
                                 exclude.insert(missing);
                             }
@@ -1178,16 +1185,24 @@ impl Belief {
                         return;
                     }
                     Event::OpponentHidden { captured } if captured.any() => {
-                        // All liberties of the captured stones but the move's must be filled before.
-                        let liberties = geometry.adjacent(captured) & board.empty();
-                        if liberties.any() {
-                            let keep = liberties.nth(rng.gen_range(0..liberties.count()));
-                            let mut exclude = Bitboard::EMPTY;
+                        // The move is a point next to every captured chain; every other liberty of them was
+                        // filled before. Choose such a point, clear it, and fill the rest.
+                        let own = board.stones(self.us);
+                        let mut common = geometry.mask() - own;
+                        let mut left = captured;
+                        while let Some(stone) = left.first() {
+                            let chain = geometry.flood(Bitboard::from_point(stone), captured);
+                            common &= geometry.adjacent(chain);
+                            left -= chain;
+                        }
+                        if let Some(point) = common.nth(rng.gen_range(0..common.count().max(1))) {
+                            if standing.contains(point) {
+                                clear(row, point);
+                            }
+                            let mut exclude = Bitboard::from_point(point);
+                            let liberties = (geometry.adjacent(captured) & board.empty()) - exclude;
                             for liberty in liberties.iter() {
-                                if Some(liberty) == keep {
-                                    continue;
-                                }
-                                if let Some(k) = pick_slot(rng, exclude) {
+                                if let Some(k) = pick_slot(rng, exclude, liberty) {
                                     row[k] = liberty.index() as u8;
                                     exclude.insert(liberty);
                                 }
