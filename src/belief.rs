@@ -901,6 +901,20 @@ impl Belief {
                 _ => candidates.remove(point),
             }
         }
+        // The model's picks failed (a crowded board): try every remaining point once, from a random start.
+        let count = candidates.count();
+        if count == 0 {
+            return None;
+        }
+        let start = rng.gen_range(0..count);
+        for offset in 0..count {
+            let point = candidates.nth((start + offset) % count)?;
+            let mut next = board.clone();
+            if matches!(next.play_on_empty(them, point), Ok(c) if c.is_empty()) {
+                *board = next;
+                return Some(point);
+            }
+        }
         None
     }
 
