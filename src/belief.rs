@@ -1,14 +1,24 @@
 //! The belief: particles (full hypotheses of the hidden board) kept consistent with everything the referee announced.
 //!
 //! A particle is an assignment of a point to every hidden opponent stone-move (one slot per announced legal
-//! opponent move, plus the base stones after a rebase). Its board is what replaying the whole observation
-//! history with those points gives, and a particle is kept only when that replay reproduces every
-//! announcement: our ok tries legal with exactly the reported captures, our illegal tries illegal for any
-//! reason (a hidden stone, suicide or ko), every opponent move legal and capturing exactly the reported stones
-//! of ours. New observations are applied incrementally to each particle's cached board; particles that
-//! disagree die, and when too few survive, children of survivors are mutated and re-validated by a full
-//! replay. Work is bounded everywhere; a history that no particle can explain is logged, counted and
-//! rebased on what is still certain (our stones and the opponent's stone count).
+//! opponent move, plus the base stones after a rebase), stored as one byte per slot. Its board is what
+//! replaying the whole observation history with those points gives, and a particle is kept only when that
+//! replay reproduces every announcement: our ok tries legal with exactly the reported captures, our illegal
+//! tries illegal for any reason (a hidden stone, suicide or ko), every opponent move legal and capturing exactly
+//! the reported stones of ours, an opponent's illegal try possible (some stone or ko on the board). The rules
+//! are the board's: captures before suicide, simple ko; an illegal try costs nothing under `retry` and ends the
+//! turn (clearing ko) under `lose-turn`. Positional superko is not modelled.
+//!
+//! New observations are applied incrementally to each particle's cached board (one `try_play`, or one draw
+//! from the opponent model for a hidden move); particles that disagree die. Each dead particle is repaired
+//! from its own slots: a hill climb that re-places stones placed before the first announcement the replay
+//! fails on, aimed at that announcement (a stone onto an illegal point or around it, the captured group exactly,
+//! the capturing point cleared and the other liberties filled), kept when the replay gets at least as far.
+//! Survivors' children (1-3 stones moved nearby or re-drawn) fill the rest; with fewer than
+//! [`BeliefConfig::resample_below`] surviving, the budgets grow. Every opponent move is announced, so the
+//! opponent's stone count is exact and no mutation adds or removes a stone. Work is bounded everywhere; a
+//! history no particle can be found for is logged, counted, and rebased on what is still certain (our stones and
+//! the opponent's stone count).
 
 use crate::bitboard::{Bitboard, Geometry};
 use crate::board::Board;
@@ -21,6 +31,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// A slot whose point is still to be chosen (sampled during the next replay).
 const UNASSIGNED: u8 = u8::MAX;
+
+/// No slot placed the stone (in a point-to-slot table).
+const NO_SLOT: usize = usize::MAX;
 
 /// Random picks tried for one opponent move before giving up on a particle.
 const SAMPLE_TRIES: usize = 12;
@@ -120,7 +133,7 @@ struct Failure {
 struct Population<'a> {
     /// Survivors (indices into the current population), kept as they are.
     kept: &'a [usize],
-    /// Particles that died on the last announcement (indices into `old_boards`/`old_moves`).
+    /// Particles that died on the last announcement (row indices into `old_moves`).
     dead: &'a [usize],
     /// Slot rows before the last announcement (a new slot unassigned).
     old_moves: &'a [u8],
@@ -1102,10 +1115,10 @@ impl Belief {
         let geometry = self.geometry;
         let area = geometry.area();
         // The slot that put each standing opponent stone: the latest slot naming that point.
-        let mut slot_of = [UNASSIGNED; 128];
+        let mut slot_of = [NO_SLOT; 128];
         for (k, &p) in row[..limit].iter().enumerate() {
             if usize::from(p) < area {
-                slot_of[usize::from(p)] = k as u8;
+                slot_of[usize::from(p)] = k;
             }
         }
         let standing = board.stones(them);
@@ -1121,16 +1134,15 @@ impl Belief {
                 if near.any() && rng.gen::<bool>() {
                     let p = near.nth(rng.gen_range(0..near.count()))?;
                     let k = slot_of[p.index()];
-                    if k != UNASSIGNED {
-                        return Some(usize::from(k));
+                    if k != NO_SLOT {
+                        return Some(k);
                     }
                 }
                 let mut best: Option<usize> = None;
                 for _ in 0..2 {
                     let p = pool.nth(rng.gen_range(0..pool.count()))?;
                     let k = slot_of[p.index()];
-                    if k != UNASSIGNED {
-                        let k = usize::from(k);
+                    if k != NO_SLOT {
                         best = Some(best.map_or(k, |b| b.max(k)));
                     }
                 }
@@ -1138,8 +1150,8 @@ impl Belief {
             };
         let clear = |row: &mut [u8], point: Point| {
             let k = slot_of[point.index()];
-            if k != UNASSIGNED {
-                row[usize::from(k)] = UNASSIGNED;
+            if k != NO_SLOT {
+                row[k] = UNASSIGNED;
             }
         };
         if let Some(event) = directed {
@@ -1245,8 +1257,8 @@ impl Belief {
             if focus.any() && rng.gen::<bool>() {
                 if let Some(stone) = focus.nth(rng.gen_range(0..focus.count())) {
                     let slot = slot_of[stone.index()];
-                    if slot != UNASSIGNED {
-                        k = usize::from(slot);
+                    if slot != NO_SLOT {
+                        k = slot;
                     }
                 }
             }
@@ -1466,7 +1478,13 @@ mod tests {
             let mut belief = Belief::new(size, Color::White, IllegalRule::Retry, &config(8), seed);
             for (kind, index, bits, few) in script {
                 let point = Point::new(usize::from(index)).unwrap_or(Point::from_index_unchecked(0));
-                let bits = if few { bits & bits.rotate_left(7) & bits.rotate_left(19) } else { bits };
+                // Mostly sparse sets on the 5x5 board; sometimes anything, off the board included.
+                let on_board = (1u128 << (size * size)) - 1;
+                let bits = if few {
+                    bits & bits.rotate_left(7) & bits.rotate_left(19) & on_board
+                } else {
+                    bits
+                };
                 let captured = Bitboard::from_bits(bits);
                 let observation = match kind {
                     0 => Observation::OwnOk { point, captured },
