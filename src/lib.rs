@@ -2,6 +2,7 @@
 #![warn(missing_docs)]
 
 pub mod bench;
+pub mod belief;
 pub mod bitboard;
 pub mod board;
 pub mod color;
@@ -17,6 +18,7 @@ pub mod scoring;
 pub mod search;
 pub mod time;
 
+pub use belief::{Belief, BeliefConfig, BeliefStats};
 pub use bitboard::{Bitboard, Geometry};
 pub use board::{Board, IllegalMove};
 pub use color::{ByColor, Color};
