@@ -1,22 +1,14 @@
 //! Criterion benches of the belief: one observation update of 128 particles, and a full resampling.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use phantomgo::{
-    Belief, BeliefConfig, Bitboard, Color, IllegalRule, Judge, Move, Observation, Rules, TryOutcome,
-};
+use phantomgo::{Belief, BeliefConfig, Bitboard, Color, IllegalRule, Judge, Move, Observation, Rules, TryOutcome};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Black's belief after `tries` tries of a seeded random 9x9 game, taken when Black is to move.
 fn mid_game_belief(tries: usize) -> Belief {
     let mut judge = Judge::new(Rules::new(9), IllegalRule::Retry).expect("9x9");
-    let mut belief = Belief::new(
-        9,
-        Color::Black,
-        IllegalRule::Retry,
-        &BeliefConfig::default(),
-        7,
-    );
+    let mut belief = Belief::new(9, Color::Black, IllegalRule::Retry, &BeliefConfig::default(), 7);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
     let mut tried = Bitboard::EMPTY;
     while judge.game().tries() < tries || judge.to_move() != Color::Black {
@@ -29,9 +21,7 @@ fn mid_game_belief(tries: usize) -> Belief {
         };
         let ruling = judge.submit(color, mv).expect("a valid submission");
         match (ruling.outcome, mv) {
-            (TryOutcome::Illegal, Move::Play(point)) if ruling.next_to_move == color => {
-                tried.insert(point)
-            }
+            (TryOutcome::Illegal, Move::Play(point)) if ruling.next_to_move == color => tried.insert(point),
             _ => tried = Bitboard::EMPTY,
         }
         for observation in ruling.observations_for(Color::Black) {
@@ -51,9 +41,7 @@ fn bench_belief(c: &mut Criterion) {
         b.iter_batched(
             || belief.clone(),
             |mut belief| {
-                belief.observe(&Observation::OpponentMove {
-                    captured: Bitboard::EMPTY,
-                });
+                belief.observe(&Observation::OpponentMove { captured: Bitboard::EMPTY });
                 assert_eq!(belief.stats().survivors_last, particles);
                 belief
             },
@@ -65,9 +53,7 @@ fn bench_belief(c: &mut Criterion) {
     let safe = belief
         .particles()
         .iter()
-        .fold(belief.particles()[0].empty(), |acc, board| {
-            acc & board.empty()
-        })
+        .fold(belief.particles()[0].empty(), |acc, board| acc & board.empty())
         .iter()
         .find(|&point| {
             belief.particles().iter().all(|board| {
@@ -80,10 +66,7 @@ fn bench_belief(c: &mut Criterion) {
         b.iter_batched(
             || belief.clone(),
             |mut belief| {
-                belief.observe(&Observation::OwnOk {
-                    point: safe,
-                    captured: Bitboard::EMPTY,
-                });
+                belief.observe(&Observation::OwnOk { point: safe, captured: Bitboard::EMPTY });
                 assert_eq!(belief.stats().survivors_last, particles);
                 belief
             },

@@ -180,13 +180,7 @@ pub struct Belief {
 impl Belief {
     /// A belief on an empty board of `size` for the player `us`, with no history. An unsupported size
     /// falls back to 9x9 (logged).
-    pub fn new(
-        size: usize,
-        us: Color,
-        illegal_rule: IllegalRule,
-        config: &BeliefConfig,
-        seed: u64,
-    ) -> Belief {
+    pub fn new(size: usize, us: Color, illegal_rule: IllegalRule, config: &BeliefConfig, seed: u64) -> Belief {
         let geometry = Geometry::of(size).unwrap_or_else(|| {
             log::warn!("belief: unsupported board size {size}, using 9x9");
             Geometry::of(9).expect("9x9 is supported")
@@ -314,11 +308,7 @@ impl Belief {
             return 0.0;
         }
         let them = self.us.opponent();
-        let hits = self
-            .boards
-            .iter()
-            .filter(|b| b.stones(them).contains(point))
-            .count();
+        let hits = self.boards.iter().filter(|b| b.stones(them).contains(point)).count();
         binary_entropy(hits as f32 / self.boards.len() as f32)
     }
 
@@ -337,17 +327,13 @@ impl Belief {
     /// Opponent stones present in every particle.
     pub fn known_opponent(&self) -> Bitboard {
         let them = self.us.opponent();
-        self.boards
-            .iter()
-            .fold(self.geometry.mask(), |acc, b| acc & b.stones(them))
+        self.boards.iter().fold(self.geometry.mask(), |acc, b| acc & b.stones(them))
     }
 
     /// Points where some particle has an opponent stone.
     pub fn possible_opponent(&self) -> Bitboard {
         let them = self.us.opponent();
-        self.boards
-            .iter()
-            .fold(Bitboard::EMPTY, |acc, b| acc | b.stones(them))
+        self.boards.iter().fold(Bitboard::EMPTY, |acc, b| acc | b.stones(them))
     }
 
     /// True when replaying the whole stored history with particle `board_index`'s opponent moves reproduces
@@ -404,10 +390,7 @@ impl Belief {
             self.reject("seen opponent move off the board");
             return;
         }
-        self.push_event(Event::OpponentSeen {
-            point,
-            captured: captured_ours,
-        });
+        self.push_event(Event::OpponentSeen { point, captured: captured_ours });
     }
 
     /// Replaces the whole population by mutated children of the current particles, each checked against the
@@ -492,13 +475,7 @@ impl Belief {
         for (i, board) in boards.iter_mut().enumerate() {
             let ok = match event {
                 Event::OpponentHidden { captured } => {
-                    match self.sample_opponent_move(
-                        &mut rng,
-                        board,
-                        captured,
-                        Bitboard::EMPTY,
-                        avoid,
-                    ) {
+                    match self.sample_opponent_move(&mut rng, board, captured, Bitboard::EMPTY, avoid) {
                         Some(point) => {
                             self.moves[i * stride + last_slot] = point.index() as u8;
                             true
@@ -581,35 +558,21 @@ impl Belief {
                 round += 1;
                 row.copy_from_slice(&population.old_moves[d * stride..(d + 1) * stride]);
                 spent += population.dead_tries;
-                if let Some(board) = self.repair(
-                    &mut rng,
-                    &mut row[..slots],
-                    &lookahead,
-                    population.dead_tries,
-                ) {
+                if let Some(board) = self.repair(&mut rng, &mut row[..slots], &lookahead, population.dead_tries) {
                     boards.push(board);
                     moves.extend_from_slice(&row);
                 }
             }
         }
         // Mutated children of the kept particles (of everyone for a rejuvenation).
-        let parents: Vec<usize> = if population.replace_all {
-            (0..self.boards.len()).collect()
-        } else {
-            population.kept.to_vec()
-        };
+        let parents: Vec<usize> =
+            if population.replace_all { (0..self.boards.len()).collect() } else { population.kept.to_vec() };
         let mut attempts = 0;
         while !parents.is_empty() && boards.len() < n && attempts < population.budget {
             let parent = parents[attempts % parents.len()];
             attempts += 1;
             row.copy_from_slice(&self.moves[parent * stride..(parent + 1) * stride]);
-            self.mutate(
-                &mut rng,
-                &mut row[..slots],
-                slots,
-                &self.boards[parent],
-                None,
-            );
+            self.mutate(&mut rng, &mut row[..slots], slots, &self.boards[parent], None);
             if let Some(board) = self.replay(&mut row[..slots], Some(&mut rng), Some(&lookahead)) {
                 boards.push(board);
                 moves.extend_from_slice(&row);
@@ -637,9 +600,7 @@ impl Belief {
                 attempts += 1;
                 row.copy_from_slice(&moves[parent * stride..(parent + 1) * stride]);
                 self.mutate(&mut rng, &mut row[..slots], slots, &boards[parent], None);
-                if let Some(board) =
-                    self.replay(&mut row[..slots], Some(&mut rng), Some(&lookahead))
-                {
+                if let Some(board) = self.replay(&mut row[..slots], Some(&mut rng), Some(&lookahead)) {
                     boards.push(board);
                     moves.extend_from_slice(&row);
                 }
@@ -668,9 +629,7 @@ impl Belief {
                 attempts += 1;
                 row.copy_from_slice(&moves[parent * stride..(parent + 1) * stride]);
                 self.mutate(&mut rng, &mut row[..slots], slots, &boards[parent], None);
-                if let Some(board) =
-                    self.replay(&mut row[..slots], Some(&mut rng), Some(&lookahead))
-                {
+                if let Some(board) = self.replay(&mut row[..slots], Some(&mut rng), Some(&lookahead)) {
                     boards.push(board);
                     moves.extend_from_slice(&row);
                 }
@@ -811,8 +770,7 @@ impl Belief {
             }
             Event::OpponentIllegal => {
                 // Some point must be illegal for the opponent: any stone, or a ko point; an empty board has none.
-                let possible =
-                    board.occupied().any() || matches!(board.ko(), Some((_, c)) if c == them);
+                let possible = board.occupied().any() || matches!(board.ko(), Some((_, c)) if c == them);
                 if self.illegal_rule == IllegalRule::LoseTurn {
                     board.pass();
                 }
@@ -868,11 +826,7 @@ impl Belief {
         let opponent_stones = board.stones(them);
         let near_them = geometry.expand(geometry.expand(opponent_stones)) - opponent_stones;
         let near_us = geometry.adjacent(own);
-        let inner = if geometry.size() >= 7 {
-            geometry.mask() - edge(geometry)
-        } else {
-            geometry.mask()
-        };
+        let inner = if geometry.size() >= 7 { geometry.mask() - edge(geometry) } else { geometry.mask() };
         for _ in 0..SAMPLE_TRIES {
             if candidates.is_empty() {
                 return None;
@@ -941,11 +895,7 @@ impl Belief {
                 return None;
             }
             let near = candidates & geometry.expand(geometry.expand(board.stones(them)));
-            let pool = if near.any() && rng.gen::<f32>() < self.config.locality {
-                near
-            } else {
-                candidates
-            };
+            let pool = if near.any() && rng.gen::<f32>() < self.config.locality { near } else { candidates };
             let point = pool.nth(rng.gen_range(0..pool.count()))?;
             board.put_stone(them, point);
             if board.chains_without_liberty().is_empty() {
@@ -982,11 +932,8 @@ impl Belief {
         for point in self.base_own.iter() {
             board.put_stone(self.us, point);
         }
-        let base_failure = |board: &Board, slot: usize| Failure {
-            event: None,
-            slots_before: slot,
-            board: board.clone(),
-        };
+        let base_failure =
+            |board: &Board, slot: usize| Failure { event: None, slots_before: slot, board: board.clone() };
         for k in 0..self.base_opponent.min(row.len()) {
             let chosen = usize::from(row[k]);
             if chosen < area {
@@ -1005,20 +952,14 @@ impl Belief {
                 }
             }
         }
-        if row.len() < self.base_opponent
-            || (self.base_opponent > 0 && board.chains_without_liberty().any())
-        {
+        if row.len() < self.base_opponent || (self.base_opponent > 0 && board.chains_without_liberty().any()) {
             return Err(base_failure(&board, self.base_opponent.min(row.len())));
         }
         let mut slot = self.base_opponent;
         for e in 0..self.history.len() {
             let event = self.history[e];
             let before = board.clone();
-            let failure = |slot: usize| Failure {
-                event: Some(e),
-                slots_before: slot,
-                board: before.clone(),
-            };
+            let failure = |slot: usize| Failure { event: Some(e), slots_before: slot, board: before.clone() };
             if let Event::OpponentHidden { captured } = event {
                 let Some(&chosen) = row.get(slot) else {
                     return Err(failure(slot.min(row.len())));
@@ -1124,30 +1065,29 @@ impl Belief {
         let standing = board.stones(them);
         // A standing stone's slot to move onto `target`: often one close to it (a slightly misplaced stone),
         // else any, the more recent ones (fewer later constraints) favoured.
-        let pick_slot =
-            |rng: &mut Xoshiro256PlusPlus, exclude: Bitboard, target: Point| -> Option<usize> {
-                let pool = standing - exclude;
-                if pool.is_empty() {
-                    return None;
+        let pick_slot = |rng: &mut Xoshiro256PlusPlus, exclude: Bitboard, target: Point| -> Option<usize> {
+            let pool = standing - exclude;
+            if pool.is_empty() {
+                return None;
+            }
+            let near = pool & geometry.expand(geometry.expand(Bitboard::from_point(target)));
+            if near.any() && rng.gen::<bool>() {
+                let p = near.nth(rng.gen_range(0..near.count()))?;
+                let k = slot_of[p.index()];
+                if k != NO_SLOT {
+                    return Some(k);
                 }
-                let near = pool & geometry.expand(geometry.expand(Bitboard::from_point(target)));
-                if near.any() && rng.gen::<bool>() {
-                    let p = near.nth(rng.gen_range(0..near.count()))?;
-                    let k = slot_of[p.index()];
-                    if k != NO_SLOT {
-                        return Some(k);
-                    }
+            }
+            let mut best: Option<usize> = None;
+            for _ in 0..2 {
+                let p = pool.nth(rng.gen_range(0..pool.count()))?;
+                let k = slot_of[p.index()];
+                if k != NO_SLOT {
+                    best = Some(best.map_or(k, |b| b.max(k)));
                 }
-                let mut best: Option<usize> = None;
-                for _ in 0..2 {
-                    let p = pool.nth(rng.gen_range(0..pool.count()))?;
-                    let k = slot_of[p.index()];
-                    if k != NO_SLOT {
-                        best = Some(best.map_or(k, |b| b.max(k)));
-                    }
-                }
-                best
-            };
+            }
+            best
+        };
         let clear = |row: &mut [u8], point: Point| {
             let k = slot_of[point.index()];
             if k != NO_SLOT {
@@ -1195,12 +1135,9 @@ impl Belief {
                         if captured.is_empty() && !standing.contains(point) {
                             // Legal needs a liberty: free a point next to it or to our chains it joins.
                             let own = board.stones(self.us);
-                            let joined = geometry
-                                .flood(geometry.expand(Bitboard::from_point(point)) & own, own);
-                            let around =
-                                geometry.adjacent(joined | Bitboard::from_point(point)) & standing;
-                            if let Some(stone) = around.nth(rng.gen_range(0..around.count().max(1)))
-                            {
+                            let joined = geometry.flood(geometry.expand(Bitboard::from_point(point)) & own, own);
+                            let around = geometry.adjacent(joined | Bitboard::from_point(point)) & standing;
+                            if let Some(stone) = around.nth(rng.gen_range(0..around.count().max(1))) {
                                 clear(row, stone);
                             }
                         }
@@ -1241,13 +1178,10 @@ impl Belief {
             }
         }
         let focus = match directed {
-            Some(Event::OwnOk { point, captured })
-            | Some(Event::OpponentSeen { point, captured }) => {
+            Some(Event::OwnOk { point, captured }) | Some(Event::OpponentSeen { point, captured }) => {
                 geometry.expand(geometry.expand(captured | Bitboard::from_point(point)))
             }
-            Some(Event::OwnIllegal { point }) => {
-                geometry.expand(geometry.expand(Bitboard::from_point(point)))
-            }
+            Some(Event::OwnIllegal { point }) => geometry.expand(geometry.expand(Bitboard::from_point(point))),
             Some(Event::OpponentHidden { captured }) => geometry.expand(geometry.expand(captured)),
             _ => Bitboard::EMPTY,
         } & standing;
@@ -1291,8 +1225,7 @@ fn is_legal(board: &Board, color: Color, point: Point) -> bool {
 /// The first line of the board.
 fn edge(geometry: &Geometry) -> Bitboard {
     let mask = geometry.mask();
-    let inner =
-        geometry.north(mask) & geometry.south(mask) & geometry.east(mask) & geometry.west(mask);
+    let inner = geometry.north(mask) & geometry.south(mask) & geometry.east(mask) & geometry.west(mask);
     mask - inner
 }
 
@@ -1314,17 +1247,11 @@ mod tests {
     use rand::Rng;
 
     fn config(particles: usize) -> BeliefConfig {
-        BeliefConfig {
-            particles,
-            ..BeliefConfig::default()
-        }
+        BeliefConfig { particles, ..BeliefConfig::default() }
     }
 
     fn pt(vertex: &str, size: usize) -> Point {
-        crate::point::parse_vertex(vertex, size)
-            .ok()
-            .and_then(Move::point)
-            .expect("test vertex")
+        crate::point::parse_vertex(vertex, size).ok().and_then(Move::point).expect("test vertex")
     }
 
     fn set(vertices: &[&str], size: usize) -> Bitboard {
@@ -1355,10 +1282,7 @@ mod tests {
     fn assert_sane(belief: &Belief) {
         assert_eq!(belief.len(), belief.config().particles);
         for board in belief.particles() {
-            assert!(
-                board.is_consistent(),
-                "particle breaks the rules:\n{board:?}"
-            );
+            assert!(board.is_consistent(), "particle breaks the rules:\n{board:?}");
             assert_eq!(board.stones(belief.us()), belief.own_stones());
         }
     }
@@ -1391,11 +1315,7 @@ mod tests {
             let mv = if choices.is_empty() || rng.gen::<f32>() < 0.03 {
                 Move::Pass
             } else {
-                Move::Play(
-                    choices
-                        .nth(rng.gen_range(0..choices.count()))
-                        .expect("in range"),
-                )
+                Move::Play(choices.nth(rng.gen_range(0..choices.count())).expect("in range"))
             };
             let ruling = judge.submit(color, mv).expect("legal submission");
             match (ruling.outcome, mv) {
@@ -1421,21 +1341,12 @@ mod tests {
 
     fn check_agreement(belief: &Belief, truth: &Board, hidden: &[Point]) {
         assert_sane(belief);
-        assert_eq!(
-            belief.stats().contradictions,
-            0,
-            "a true game was called contradictory"
-        );
+        assert_eq!(belief.stats().contradictions, 0, "a true game was called contradictory");
         let them = belief.us().opponent();
         assert_eq!(belief.own_stones(), truth.stones(belief.us()));
-        assert_eq!(
-            belief.opponent_stone_count(),
-            truth.stones(them).count() as usize
-        );
+        assert_eq!(belief.opponent_stone_count(), truth.stones(them).count() as usize);
         // The truth itself is a consistent particle.
-        let replayed = belief
-            .replay_with(hidden)
-            .expect("the truth explains the history");
+        let replayed = belief.replay_with(hidden).expect("the truth explains the history");
         assert_eq!(replayed.stones(them), truth.stones(them));
         assert_eq!(replayed.stones(belief.us()), truth.stones(belief.us()));
         for i in 0..belief.len() {
@@ -1444,10 +1355,7 @@ mod tests {
                 "particle {i} disagrees with the history:\n{:?}",
                 belief.particle(i)
             );
-            assert_eq!(
-                belief.particle(i).stones(them).count() as usize,
-                belief.opponent_stone_count()
-            );
+            assert_eq!(belief.particle(i).stones(them).count() as usize, belief.opponent_stone_count());
         }
     }
 
@@ -1510,20 +1418,10 @@ mod tests {
         let size = 5;
         let mut belief = Belief::new(size, Color::Black, IllegalRule::Retry, &config(64), 7);
         let a1 = pt("A1", size);
-        belief.observe(&Observation::OwnOk {
-            point: a1,
-            captured: Bitboard::EMPTY,
-        });
-        belief.observe(&Observation::OpponentMove {
-            captured: Bitboard::EMPTY,
-        });
-        belief.observe(&Observation::OwnOk {
-            point: pt("E5", size),
-            captured: Bitboard::EMPTY,
-        });
-        belief.observe(&Observation::OpponentMove {
-            captured: Bitboard::from_point(a1),
-        });
+        belief.observe(&Observation::OwnOk { point: a1, captured: Bitboard::EMPTY });
+        belief.observe(&Observation::OpponentMove { captured: Bitboard::EMPTY });
+        belief.observe(&Observation::OwnOk { point: pt("E5", size), captured: Bitboard::EMPTY });
+        belief.observe(&Observation::OpponentMove { captured: Bitboard::from_point(a1) });
         // The capture located the opponent's stones: A2 and B1 in every particle.
         assert_eq!(belief.known_opponent(), set(&["A2", "B1"], size));
         belief.observe(&Observation::OwnIllegal { point: a1 });
@@ -1542,23 +1440,13 @@ mod tests {
         let size = 5;
         let mut belief = Belief::new(size, Color::Black, IllegalRule::Retry, &config(64), 11);
         for vertex in ["B2", "C3", "D2"] {
-            belief.observe(&Observation::OwnOk {
-                point: pt(vertex, size),
-                captured: Bitboard::EMPTY,
-            });
-            belief.observe(&Observation::OpponentMove {
-                captured: Bitboard::EMPTY,
-            });
+            belief.observe(&Observation::OwnOk { point: pt(vertex, size), captured: Bitboard::EMPTY });
+            belief.observe(&Observation::OpponentMove { captured: Bitboard::EMPTY });
         }
-        belief.observe(&Observation::OwnOk {
-            point: pt("C1", size),
-            captured: Bitboard::EMPTY,
-        });
+        belief.observe(&Observation::OwnOk { point: pt("C1", size), captured: Bitboard::EMPTY });
         // White takes C1 from C2 (the only point that can, given B2, D2 ours... or any liberty shape).
         let c1 = pt("C1", size);
-        belief.observe(&Observation::OpponentMove {
-            captured: Bitboard::from_point(c1),
-        });
+        belief.observe(&Observation::OpponentMove { captured: Bitboard::from_point(c1) });
         assert_eq!(belief.stats().contradictions, 0);
         belief.observe(&Observation::OwnIllegal { point: c1 });
         assert_eq!(belief.stats().contradictions, 0);
@@ -1573,30 +1461,18 @@ mod tests {
         let size = 5;
         let mut belief = Belief::new(size, Color::Black, IllegalRule::Retry, &config(64), 3);
         for vertex in ["B3", "B4", "C5", "D4", "D3"] {
-            belief.observe(&Observation::OwnOk {
-                point: pt(vertex, size),
-                captured: Bitboard::EMPTY,
-            });
-            belief.observe(&Observation::OpponentMove {
-                captured: Bitboard::EMPTY,
-            });
+            belief.observe(&Observation::OwnOk { point: pt(vertex, size), captured: Bitboard::EMPTY });
+            belief.observe(&Observation::OpponentMove { captured: Bitboard::EMPTY });
         }
         let group = set(&["C3", "C4"], size);
-        belief.observe(&Observation::OwnOk {
-            point: pt("C2", size),
-            captured: group,
-        });
+        belief.observe(&Observation::OwnOk { point: pt("C2", size), captured: group });
         assert_eq!(belief.stats().contradictions, 0);
         assert_eq!(belief.opponent_stone_count(), 3);
         assert_eq!(belief.known_empty(), group);
         for i in 0..belief.len() {
             assert!(belief.is_consistent_with_history(i));
             let slots: Bitboard = belief.slot_points(i).into_iter().collect();
-            assert_eq!(
-                slots & group,
-                group,
-                "particle {i} never had the captured group"
-            );
+            assert_eq!(slots & group, group, "particle {i} never had the captured group");
             assert!((belief.particle(i).occupied() & group).is_empty());
             assert_eq!(belief.particle(i).stones(Color::White).count(), 3);
         }
@@ -1609,36 +1485,20 @@ mod tests {
         let size = 5;
         let mut belief = Belief::new(size, Color::Black, IllegalRule::Retry, &config(64), 5);
         for vertex in ["C3", "C4"] {
-            belief.observe(&Observation::OwnOk {
-                point: pt(vertex, size),
-                captured: Bitboard::EMPTY,
-            });
-            belief.observe(&Observation::OpponentMove {
-                captured: Bitboard::EMPTY,
-            });
+            belief.observe(&Observation::OwnOk { point: pt(vertex, size), captured: Bitboard::EMPTY });
+            belief.observe(&Observation::OpponentMove { captured: Bitboard::EMPTY });
         }
         for vertex in ["A1", "E1", "A5", "E5"] {
-            belief.observe(&Observation::OwnOk {
-                point: pt(vertex, size),
-                captured: Bitboard::EMPTY,
-            });
-            belief.observe(&Observation::OpponentMove {
-                captured: Bitboard::EMPTY,
-            });
+            belief.observe(&Observation::OwnOk { point: pt(vertex, size), captured: Bitboard::EMPTY });
+            belief.observe(&Observation::OpponentMove { captured: Bitboard::EMPTY });
         }
         let ours = set(&["C3", "C4"], size);
-        belief.observe(&Observation::OwnOk {
-            point: pt("A3", size),
-            captured: Bitboard::EMPTY,
-        });
+        belief.observe(&Observation::OwnOk { point: pt("A3", size), captured: Bitboard::EMPTY });
         belief.observe(&Observation::OpponentMove { captured: ours });
         assert_eq!(belief.stats().contradictions, 0);
         let liberties = set(&["B3", "B4", "C2", "C5", "D3", "D4"], size);
         assert_eq!(belief.known_opponent() & liberties, liberties);
-        assert_eq!(
-            belief.own_stones(),
-            set(&["A1", "E1", "A5", "E5", "A3"], size)
-        );
+        assert_eq!(belief.own_stones(), set(&["A1", "E1", "A5", "E5", "A3"], size));
         for i in 0..belief.len() {
             assert!(belief.is_consistent_with_history(i));
         }
@@ -1649,41 +1509,21 @@ mod tests {
         let size = 5;
         let mut belief = Belief::new(size, Color::Black, IllegalRule::LoseTurn, &config(16), 1);
         let a1 = pt("A1", size);
-        belief.observe(&Observation::OwnOk {
-            point: a1,
-            captured: Bitboard::EMPTY,
-        });
-        belief.observe(&Observation::OpponentMove {
-            captured: Bitboard::EMPTY,
-        });
+        belief.observe(&Observation::OwnOk { point: a1, captured: Bitboard::EMPTY });
+        belief.observe(&Observation::OpponentMove { captured: Bitboard::EMPTY });
         // Our own stone cannot be played on again.
-        belief.observe(&Observation::OwnOk {
-            point: a1,
-            captured: Bitboard::EMPTY,
-        });
+        belief.observe(&Observation::OwnOk { point: a1, captured: Bitboard::EMPTY });
         assert!(belief.stats().contradictions >= 1);
         assert_sane(&belief);
         // A capture of a stone we do not have.
-        belief.observe(&Observation::OpponentMove {
-            captured: set(&["E5"], size),
-        });
+        belief.observe(&Observation::OpponentMove { captured: set(&["E5"], size) });
         // A capture of our own stone by our own move, and a point off the board.
-        belief.observe(&Observation::OwnOk {
-            point: pt("B1", size),
-            captured: set(&["A1"], size),
-        });
-        belief.observe(&Observation::OwnIllegal {
-            point: Point::from_index_unchecked(100),
-        });
+        belief.observe(&Observation::OwnOk { point: pt("B1", size), captured: set(&["A1"], size) });
+        belief.observe(&Observation::OwnIllegal { point: Point::from_index_unchecked(100) });
         assert_sane(&belief);
         // Normal play continues and is explained again.
-        belief.observe(&Observation::OwnOk {
-            point: pt("C3", size),
-            captured: Bitboard::EMPTY,
-        });
-        belief.observe(&Observation::OpponentMove {
-            captured: Bitboard::EMPTY,
-        });
+        belief.observe(&Observation::OwnOk { point: pt("C3", size), captured: Bitboard::EMPTY });
+        belief.observe(&Observation::OpponentMove { captured: Bitboard::EMPTY });
         assert_sane(&belief);
         for i in 0..belief.len() {
             assert!(belief.is_consistent_with_history(i));
@@ -1697,13 +1537,8 @@ mod tests {
         let mut belief = Belief::new(size, Color::White, IllegalRule::Retry, &config(32), 9);
         let c3 = pt("C3", size);
         belief.observe_seen_opponent_move(c3, Bitboard::EMPTY);
-        belief.observe(&Observation::OwnOk {
-            point: pt("D3", size),
-            captured: Bitboard::EMPTY,
-        });
-        belief.observe(&Observation::OpponentMove {
-            captured: Bitboard::EMPTY,
-        });
+        belief.observe(&Observation::OwnOk { point: pt("D3", size), captured: Bitboard::EMPTY });
+        belief.observe(&Observation::OpponentMove { captured: Bitboard::EMPTY });
         assert!(belief.known_opponent().contains(c3));
         assert_eq!(belief.expected_opponent_stones(), 2.0);
         assert!(belief.point_entropy(c3) == 0.0);
@@ -1714,16 +1549,9 @@ mod tests {
     fn same_seed_same_belief() {
         let run = |seed| {
             let mut probabilities = Vec::new();
-            random_game(
-                7,
-                IllegalRule::Retry,
-                80,
-                &config(16),
-                seed,
-                &mut |belief, _, _| {
-                    probabilities.push(belief.probabilities());
-                },
-            );
+            random_game(7, IllegalRule::Retry, 80, &config(16), seed, &mut |belief, _, _| {
+                probabilities.push(belief.probabilities());
+            });
             probabilities
         };
         assert_eq!(run(42), run(42));
@@ -1737,11 +1565,7 @@ mod tests {
         let mut rebased = 0;
         for seed in 0..100u64 {
             let size = 4 + (seed % 4) as usize;
-            let rule = if seed % 2 == 0 {
-                IllegalRule::Retry
-            } else {
-                IllegalRule::LoseTurn
-            };
+            let rule = if seed % 2 == 0 { IllegalRule::Retry } else { IllegalRule::LoseTurn };
             let mut seen = [false; 2];
             random_game(size, rule, 120, &config(16), seed, &mut |belief, _, _| {
                 if belief.stats().contradictions > 0 {
@@ -1759,17 +1583,10 @@ mod tests {
         // The largest footprint of 128 particles over a long 9x9 game (boards plus slot rows).
         let mut largest = 0;
         let mut slots = 0;
-        random_game(
-            9,
-            IllegalRule::Retry,
-            324,
-            &config(128),
-            1,
-            &mut |belief, _, _| {
-                largest = largest.max(belief.particle_bytes());
-                slots = slots.max(belief.slots);
-            },
-        );
+        random_game(9, IllegalRule::Retry, 324, &config(128), 1, &mut |belief, _, _| {
+            largest = largest.max(belief.particle_bytes());
+            slots = slots.max(belief.slots);
+        });
         eprintln!("128 particles at 9x9: at most {largest} bytes ({slots} slots)");
         assert!(largest < 64 * 1024, "{largest} bytes");
     }
@@ -1790,31 +1607,24 @@ mod tests {
             model.edge_avoidance = 0.0;
         }
         for game in 0..20u64 {
-            random_game(
-                size,
-                IllegalRule::Retry,
-                200,
-                &model,
-                1000 + game,
-                &mut |belief, truth, _| {
-                    if belief.us() != Color::Black {
-                        return;
-                    }
-                    stats = belief.stats().clone();
-                    let them = belief.us().opponent();
-                    let truth_them = truth.stones(them);
-                    let unknown = truth.geometry().mask() - belief.own_stones();
-                    let spread = truth_them.count() as f64 / unknown.count().max(1) as f64;
-                    let probabilities = belief.probabilities();
-                    for point in truth.geometry().points() {
-                        let real = if truth_them.contains(point) { 1.0 } else { 0.0 };
-                        let uniform = if unknown.contains(point) { spread } else { 0.0 };
-                        belief_sum += (f64::from(probabilities[point.index()]) - real).powi(2);
-                        uniform_sum += (uniform - real).powi(2);
-                    }
-                    samples += 1;
-                },
-            );
+            random_game(size, IllegalRule::Retry, 200, &model, 1000 + game, &mut |belief, truth, _| {
+                if belief.us() != Color::Black {
+                    return;
+                }
+                stats = belief.stats().clone();
+                let them = belief.us().opponent();
+                let truth_them = truth.stones(them);
+                let unknown = truth.geometry().mask() - belief.own_stones();
+                let spread = truth_them.count() as f64 / unknown.count().max(1) as f64;
+                let probabilities = belief.probabilities();
+                for point in truth.geometry().points() {
+                    let real = if truth_them.contains(point) { 1.0 } else { 0.0 };
+                    let uniform = if unknown.contains(point) { spread } else { 0.0 };
+                    belief_sum += (f64::from(probabilities[point.index()]) - real).powi(2);
+                    uniform_sum += (uniform - real).powi(2);
+                }
+                samples += 1;
+            });
             eprintln!(
                 "game {game}: {stats:?} running belief {:.4} uniform {:.4}",
                 belief_sum / (samples as f64 * 81.0),
@@ -1824,12 +1634,7 @@ mod tests {
         let points = samples as f64 * (size * size) as f64;
         let belief_brier = belief_sum / points;
         let uniform_brier = uniform_sum / points;
-        eprintln!(
-            "Brier: belief {belief_brier:.4}, uniform baseline {uniform_brier:.4}; {stats:?}"
-        );
-        assert!(
-            belief_brier < 0.9 * uniform_brier,
-            "belief {belief_brier:.4} vs uniform {uniform_brier:.4}"
-        );
+        eprintln!("Brier: belief {belief_brier:.4}, uniform baseline {uniform_brier:.4}; {stats:?}");
+        assert!(belief_brier < 0.9 * uniform_brier, "belief {belief_brier:.4} vs uniform {uniform_brier:.4}");
     }
 }

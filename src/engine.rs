@@ -1,5 +1,6 @@
 //! The facade the protocol talks to: what the engine knows of the game, its tries, and how it chooses them.
 
+use crate::belief::{Belief, BeliefConfig};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::color::Color;
@@ -7,6 +8,7 @@ use crate::judge::IllegalRule;
 use crate::observation::Observation;
 use crate::point::{Move, Point};
 use crate::scoring::GameResult;
+use crate::search::{safe_move, search, SearchConfig, SearchInput};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::fmt;
@@ -39,6 +41,10 @@ pub struct EngineConfig {
     pub seed: u64,
     /// Resign when the estimated win rate falls below this; `None` = never resign.
     pub resign_below: Option<f32>,
+    /// Search settings.
+    pub search: SearchConfig,
+    /// Belief settings (its particle count is `particles`).
+    pub belief: BeliefConfig,
 }
 
 impl Default for EngineConfig {
@@ -51,6 +57,8 @@ impl Default for EngineConfig {
             particles: 128,
             seed: 0,
             resign_below: None,
+            search: SearchConfig::default(),
+            belief: BeliefConfig::default(),
         }
     }
 }
@@ -141,6 +149,8 @@ pub struct MoveStats {
     pub resamplings: u64,
     /// Move number (turns played before this one).
     pub move_number: u32,
+    /// p * (1 - p) of the belief at the chosen point (0 = a settled point).
+    pub uncertainty: f32,
 }
 
 /// A try answered by genmove that awaits `phantom-result`.
@@ -148,26 +158,40 @@ pub struct MoveStats {
 struct PendingTry {
     color: Color,
     point: Point,
+    /// Captures on the known board (what plain GTP assumes when no result comes).
+    known_captures: Bitboard,
     before: Box<Knowledge>,
+}
+
+/// One announcement or move, in absolute colours (the belief replays these from its player's side).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Event {
+    /// A stone of `color` stood at `point` and captured `captured`.
+    Stone { color: Color, point: Point, captured: Bitboard },
+    /// A try of `color` was illegal (at `point`, when known).
+    Illegal { color: Color, point: Option<Point> },
+    /// `color` played an unseen stone that captured `captured`.
+    Hidden { color: Color, captured: Bitboard },
+    /// `color` passed.
+    Pass { color: Color },
 }
 
 /// What the engine knows: its stones and the opponent stones it has seen, whose turn it is, and what it was told.
 #[derive(Clone, Debug)]
 struct Knowledge {
-    /// Own stones plus opponent stones seen (played with `play` or known otherwise).
+    /// Own stones plus opponent stones seen (played with `play`).
     board: Board,
-    /// The colour whose hidden stones we track; set by the first genmove or phantom report.
+    /// The colour whose hidden opponent stones we track; set by the first genmove or phantom report.
     us: Option<Color>,
     to_move: Color,
-    /// Opponent stones placed unseen and not known to be captured since.
-    hidden_opponent_moves: u32,
     /// Points tried illegal during the current turn.
     illegal_this_turn: Bitboard,
-    /// Everything we were told, in order (the belief replays this).
-    observations: Vec<Observation>,
-    /// Moves made so far (for time management and alpha decay).
+    /// Everything that happened, in order.
+    events: Vec<Event>,
+    /// Turns played so far.
     move_number: u32,
-    consecutive_passes: u32,
+    /// Unseen opponent stones placed and not known to be captured since.
+    hidden_opponent_moves: u32,
 }
 
 impl Knowledge {
@@ -176,23 +200,22 @@ impl Knowledge {
             board: Board::new(size).expect("size checked by caller"),
             us: None,
             to_move: Color::Black,
-            hidden_opponent_moves: 0,
             illegal_this_turn: Bitboard::EMPTY,
-            observations: Vec::new(),
+            events: Vec::new(),
             move_number: 0,
-            consecutive_passes: 0,
+            hidden_opponent_moves: 0,
         }
     }
 
-    fn end_turn(&mut self, mover: Color, passed: bool) {
+    fn end_turn(&mut self, mover: Color) {
         self.to_move = mover.opponent();
         self.illegal_this_turn = Bitboard::EMPTY;
         self.move_number += 1;
-        if passed {
-            self.consecutive_passes += 1;
-        } else {
-            self.consecutive_passes = 0;
-        }
+    }
+
+    /// True when the last thing the opponent did was a pass.
+    fn opponent_just_passed(&self, us: Color) -> bool {
+        matches!(self.events.last(), Some(Event::Pass { color }) if *color != us)
     }
 }
 
@@ -206,6 +229,8 @@ pub struct Engine {
     history: Vec<Knowledge>,
     rng: Xoshiro256PlusPlus,
     last_stats: MoveStats,
+    /// The belief of the MCTS player, and how many events it has taken in.
+    belief: Option<(Belief, usize)>,
 }
 
 impl Engine {
@@ -221,6 +246,7 @@ impl Engine {
             history: Vec::new(),
             rng,
             last_stats: MoveStats::default(),
+            belief: None,
         }
     }
 
@@ -259,6 +285,11 @@ impl Engine {
         self.knowledge.move_number
     }
 
+    /// The belief, once the engine knows its colour (MCTS player only).
+    pub fn belief(&self) -> Option<&Belief> {
+        self.belief.as_ref().map(|(b, _)| b)
+    }
+
     /// Changes the board size and clears the board.
     ///
     /// # Errors
@@ -268,17 +299,21 @@ impl Engine {
             return Err(EngineError::UnacceptableSize);
         }
         self.knowledge = Knowledge::new(size);
-        self.pending = None;
-        self.history.clear();
+        self.reset_game();
         Ok(())
     }
 
     /// Empties the board and forgets the game.
     pub fn clear_board(&mut self) {
-        let size = self.size();
-        self.knowledge = Knowledge::new(size);
+        self.knowledge = Knowledge::new(self.size());
+        self.reset_game();
+    }
+
+    fn reset_game(&mut self) {
         self.pending = None;
         self.history.clear();
+        self.belief = None;
+        self.rng = Xoshiro256PlusPlus::seed_from_u64(self.config.seed);
     }
 
     /// Sets komi.
@@ -295,12 +330,24 @@ impl Engine {
 
     /// Sets what an illegal try costs.
     pub fn set_illegal_rule(&mut self, rule: IllegalRule) {
-        self.illegal_rule = rule;
+        if rule != self.illegal_rule {
+            self.illegal_rule = rule;
+            self.belief = None;
+            self.sync_belief();
+        }
     }
 
-    /// A pending try with no `phantom-result` stands as legal (plain GTP behaviour).
+    /// A pending try with no `phantom-result` stands as legal with the captures the known board shows
+    /// (plain GTP behaviour).
     fn settle_pending(&mut self) {
-        self.pending = None;
+        if let Some(pending) = self.pending.take() {
+            self.knowledge.events.push(Event::Stone {
+                color: pending.color,
+                point: pending.point,
+                captured: pending.known_captures,
+            });
+            self.sync_belief();
+        }
     }
 
     fn remember(&mut self) {
@@ -308,6 +355,52 @@ impl Engine {
         if self.history.len() > 4096 {
             self.history.remove(0);
         }
+    }
+
+    /// Brings the belief up to date with the events (MCTS player, colour known); rebuilds it when the colour,
+    /// the rules or the history changed under it.
+    fn sync_belief(&mut self) {
+        if self.config.player != PlayerKind::Mcts {
+            return;
+        }
+        let Some(us) = self.knowledge.us else {
+            self.belief = None;
+            return;
+        };
+        let events = &self.knowledge.events;
+        let stale = match &self.belief {
+            Some((belief, applied)) => belief.us() != us || *applied > events.len(),
+            None => true,
+        };
+        if stale {
+            let mut config = self.config.belief.clone();
+            config.particles = self.config.particles.max(1);
+            let belief = Belief::new(self.size(), us, self.illegal_rule, &config, self.config.seed ^ 0xB5E1_1EF5);
+            self.belief = Some((belief, 0));
+        }
+        let Some((belief, applied)) = self.belief.as_mut() else {
+            return;
+        };
+        for event in &events[*applied..] {
+            match *event {
+                Event::Stone { color, point, captured } if color == us => {
+                    belief.observe(&Observation::OwnOk { point, captured });
+                }
+                Event::Stone { point, captured, .. } => belief.observe_seen_opponent_move(point, captured),
+                Event::Illegal { color, point: Some(point) } if color == us => {
+                    belief.observe(&Observation::OwnIllegal { point });
+                }
+                Event::Illegal { color, .. } if color != us => belief.observe(&Observation::OpponentIllegal),
+                Event::Illegal { .. } => {}
+                Event::Hidden { color, captured } if color != us => {
+                    belief.observe(&Observation::OpponentMove { captured });
+                }
+                Event::Hidden { .. } => log::warn!("an unseen move of our own colour cannot be followed; ignored"),
+                Event::Pass { color } if color == us => belief.observe(&Observation::OwnPass),
+                Event::Pass { .. } => belief.observe(&Observation::OpponentPass),
+            }
+        }
+        *applied = events.len();
     }
 
     /// A stone of `color` is known to be at the vertex (full information): checked against the known board
@@ -321,65 +414,88 @@ impl Engine {
         match mv {
             Move::Pass => {
                 next.board.pass();
-                let observation = if Some(color) == next.us { Observation::OwnPass } else { Observation::OpponentPass };
-                next.observations.push(observation);
-                next.end_turn(color, true);
+                next.events.push(Event::Pass { color });
             }
             Move::Play(point) => {
                 let captured = next.board.try_play(color, point).map_err(|_| EngineError::IllegalMove)?;
-                if Some(color) == next.us || next.us.is_none() {
-                    next.observations.push(Observation::OwnOk { point, captured });
-                } else {
-                    next.observations.push(Observation::OpponentMove { captured });
+                if Some(color) != next.us {
+                    next.hidden_opponent_moves = next.hidden_opponent_moves.saturating_sub(captured.count());
                 }
-                next.end_turn(color, false);
+                next.events.push(Event::Stone { color, point, captured });
             }
         }
+        next.end_turn(color);
         self.remember();
         self.knowledge = next;
+        self.sync_belief();
         Ok(())
     }
 
-    /// Chooses a try for `color` within `limits` and plays it tentatively (it stands unless `phantom-result` says otherwise).
+    /// Chooses a try for `color` within `limits` and plays it tentatively (it stands unless `phantom-result`
+    /// says otherwise).
     pub fn genmove(&mut self, color: Color, limits: &SearchLimits) -> Decision {
         self.settle_pending();
         let started = std::time::Instant::now();
         if self.knowledge.us != Some(color) {
             self.knowledge.us = Some(color);
+            self.sync_belief();
         }
-        let mv = self.choose_random(color);
-        self.last_stats = MoveStats {
-            vertex: mv.to_vertex(self.size()),
-            simulations: 0,
-            time_used: started.elapsed(),
+        let mut stats = MoveStats {
             budget: limits.soft,
             win_rate: 0.5,
-            belief_entropy: 0.0,
-            survivors: 0,
-            resamplings: 0,
             move_number: self.knowledge.move_number,
+            ..MoveStats::default()
+        };
+        let decision = match self.config.player {
+            PlayerKind::Random => Decision::Move(self.choose_random(color)),
+            PlayerKind::Mcts => self.choose_mcts(color, limits, &mut stats),
+        };
+        stats.vertex = match decision {
+            Decision::Move(mv) => mv.to_vertex(self.size()),
+            Decision::Resign => "resign".to_string(),
+        };
+        stats.time_used = started.elapsed();
+        self.last_stats = stats;
+        let Decision::Move(mv) = decision else {
+            return decision;
         };
         self.remember();
-        if let Move::Play(point) = mv {
-            let before = Box::new(self.knowledge.clone());
-            match self.knowledge.board.try_play(color, point) {
-                Ok(captured) => {
-                    self.knowledge.observations.push(Observation::OwnOk { point, captured });
-                    self.knowledge.end_turn(color, false);
-                    self.pending = Some(PendingTry { color, point, before });
-                }
-                Err(_) => {
-                    // Cannot happen: the chooser only offers points legal on the known board.
-                    self.knowledge = *before;
-                    return Decision::Move(Move::Pass);
+        match mv {
+            Move::Play(point) => {
+                let before = Box::new(self.knowledge.clone());
+                match self.knowledge.board.try_play(color, point) {
+                    Ok(known_captures) => {
+                        self.knowledge.end_turn(color);
+                        self.pending = Some(PendingTry { color, point, known_captures, before });
+                    }
+                    Err(_) => {
+                        // Cannot happen: both choosers offer only points legal on the known board.
+                        log::error!(
+                            "chosen try {} is illegal on the known board; passing",
+                            point.to_vertex(self.size())
+                        );
+                        self.knowledge = *before;
+                        return self.genmove_pass(color);
+                    }
                 }
             }
-        } else {
-            self.knowledge.board.pass();
-            self.knowledge.observations.push(Observation::OwnPass);
-            self.knowledge.end_turn(color, true);
+            Move::Pass => return self.genmove_pass(color),
         }
-        Decision::Move(mv)
+        decision
+    }
+
+    fn genmove_pass(&mut self, color: Color) -> Decision {
+        self.knowledge.board.pass();
+        self.knowledge.events.push(Event::Pass { color });
+        self.knowledge.end_turn(color);
+        self.sync_belief();
+        Decision::Move(Move::Pass)
+    }
+
+    /// Points that are empty on the known board but illegal there for `color` (suicide or ko with what we know).
+    fn known_illegal(&self, color: Color) -> Bitboard {
+        let board = &self.knowledge.board;
+        board.empty().iter().filter(|&p| board.legality(color, p).is_err()).collect()
     }
 
     fn choose_random(&mut self, color: Color) -> Move {
@@ -396,6 +512,51 @@ impl Engine {
         Move::Pass
     }
 
+    fn choose_mcts(&mut self, color: Color, limits: &SearchLimits, stats: &mut MoveStats) -> Decision {
+        self.sync_belief();
+        let Some((belief, _)) = self.belief.as_ref() else {
+            return Decision::Move(self.choose_random(color));
+        };
+        let probabilities = belief.probabilities();
+        let input = SearchInput {
+            particles: belief.particles().to_vec(),
+            probabilities,
+            us: color,
+            lose_turn: self.illegal_rule == IllegalRule::LoseTurn,
+            komi: self.komi,
+            move_number: self.knowledge.move_number,
+            tried_this_turn: self.knowledge.illegal_this_turn | self.known_illegal(color),
+            known_opponent: belief.known_opponent() | self.knowledge.board.stones(color.opponent()),
+            opponent_passed: self.knowledge.opponent_just_passed(color),
+        };
+        stats.belief_entropy = belief.total_entropy();
+        stats.survivors = belief.stats().survivors_last;
+        stats.resamplings = belief.stats().resamplings;
+        if limits.emergency {
+            let mv = safe_move(&input);
+            stats.uncertainty =
+                mv.point().map_or(0.0, |p| input.probabilities[p.index()] * (1.0 - input.probabilities[p.index()]));
+            return Decision::Move(mv);
+        }
+        let mut limits = *limits;
+        if let Some(playouts) = self.config.playouts {
+            limits.playouts = Some(playouts);
+        }
+        let seed = self.config.seed
+            ^ (u64::from(self.knowledge.move_number) << 32)
+            ^ u64::from(self.knowledge.illegal_this_turn.count());
+        let result = search(&input, &self.config.search, &limits, self.config.threads, seed, None);
+        stats.simulations = result.simulations;
+        stats.win_rate = result.win_rate;
+        stats.uncertainty = result.chosen_uncertainty;
+        if let Some(threshold) = self.config.resign_below {
+            if result.simulations >= 1000 && result.win_rate < threshold {
+                return Decision::Resign;
+            }
+        }
+        Decision::Move(result.best)
+    }
+
     /// `phantom-result illegal`: the last try is undone and recorded as illegal.
     ///
     /// # Errors
@@ -403,14 +564,13 @@ impl Engine {
     pub fn phantom_result_illegal(&mut self) -> Result<(), EngineError> {
         let pending = self.pending.take().ok_or(EngineError::NoPendingTry)?;
         let mut knowledge = *pending.before;
-        knowledge.observations.push(Observation::OwnIllegal { point: pending.point });
+        knowledge.events.push(Event::Illegal { color: pending.color, point: Some(pending.point) });
         knowledge.illegal_this_turn.insert(pending.point);
         if self.illegal_rule == IllegalRule::LoseTurn {
-            knowledge.to_move = pending.color.opponent();
-            knowledge.illegal_this_turn = Bitboard::EMPTY;
-            knowledge.move_number += 1;
+            knowledge.end_turn(pending.color);
         }
         self.knowledge = knowledge;
+        self.sync_belief();
         Ok(())
     }
 
@@ -418,23 +578,22 @@ impl Engine {
     ///
     /// # Errors
     /// [`EngineError::NoPendingTry`], or [`EngineError::Inconsistent`] when a captured point cannot hold an opponent
-    /// stone (it is ours or the point we just played); the pending try is kept then.
+    /// stone (it is ours, off the board, or not next to the try); the pending try is kept then.
     pub fn phantom_result_ok(&mut self, captured: &[Point]) -> Result<(), EngineError> {
         let pending = self.pending.as_ref().ok_or(EngineError::NoPendingTry)?;
         let size = self.size();
-        let mut knowledge = (*pending.before).clone();
         let (color, point) = (pending.color, pending.point);
+        let mut knowledge = (*pending.before).clone();
+        let geometry = knowledge.board.geometry();
         let captured_set: Bitboard = captured.iter().copied().collect();
+        if (captured_set - geometry.mask()).any() {
+            return Err(EngineError::Inconsistent("captured point off the board".into()));
+        }
         let own_after = knowledge.board.stones(color) | Bitboard::from_point(point);
         if let Some(bad) = (captured_set & own_after).first() {
             return Err(EngineError::Inconsistent(format!("{} holds our stone", bad.to_vertex(size))));
         }
-        if (captured_set - knowledge.board.geometry().mask()).any() {
-            return Err(EngineError::Inconsistent("captured point off the board".into()));
-        }
-        if captured_set.any()
-            && (knowledge.board.geometry().adjacent(captured_set) & Bitboard::from_point(point)).is_empty()
-        {
+        if captured_set.any() && !geometry.adjacent(geometry.flood(captured_set, captured_set)).contains(point) {
             return Err(EngineError::Inconsistent("captured stones do not touch the try".into()));
         }
         // The referee is the authority: seen opponent stones among the captures go, our stone stands.
@@ -443,10 +602,11 @@ impl Engine {
             knowledge.board.put_stone(color, point);
         }
         knowledge.hidden_opponent_moves = knowledge.hidden_opponent_moves.saturating_sub(captured_set.count());
-        knowledge.observations.push(Observation::OwnOk { point, captured: captured_set });
-        knowledge.end_turn(color, false);
+        knowledge.events.push(Event::Stone { color, point, captured: captured_set });
+        knowledge.end_turn(color);
         self.pending = None;
         self.knowledge = knowledge;
+        self.sync_belief();
         Ok(())
     }
 
@@ -455,6 +615,16 @@ impl Engine {
     /// # Errors
     /// [`EngineError::Inconsistent`] when a captured point is not one of our stones; nothing changes then.
     pub fn phantom_opponent(&mut self, report: &OpponentReport) -> Result<(), EngineError> {
+        if let OpponentReport::Ok(points) = report {
+            // Check before settling a pending try, so that a bad report changes nothing.
+            let mut ours = self.knowledge.board.stones(self.knowledge.us.unwrap_or(self.knowledge.to_move.opponent()));
+            if let Some(pending) = &self.pending {
+                ours = pending.before.board.stones(pending.color) | Bitboard::from_point(pending.point);
+            }
+            if let Some(bad) = points.iter().find(|p| !ours.contains(**p)) {
+                return Err(EngineError::Inconsistent(format!("{} is not our stone", bad.to_vertex(self.size()))));
+            }
+        }
         self.settle_pending();
         let mut next = self.knowledge.clone();
         if next.us.is_none() {
@@ -464,31 +634,28 @@ impl Engine {
         let opponent = us.opponent();
         match report {
             OpponentReport::Illegal => {
-                next.observations.push(Observation::OpponentIllegal);
+                next.events.push(Event::Illegal { color: opponent, point: None });
                 if self.illegal_rule == IllegalRule::LoseTurn {
-                    next.end_turn(opponent, false);
-                    next.consecutive_passes = 0;
+                    next.end_turn(opponent);
                 }
             }
             OpponentReport::Pass => {
                 next.board.pass();
-                next.observations.push(Observation::OpponentPass);
-                next.end_turn(opponent, true);
+                next.events.push(Event::Pass { color: opponent });
+                next.end_turn(opponent);
             }
             OpponentReport::Ok(points) => {
+                // Checked above to be our stones.
                 let captured: Bitboard = points.iter().copied().collect();
-                let ours = next.board.stones(us);
-                if let Some(bad) = (captured - ours).first() {
-                    return Err(EngineError::Inconsistent(format!("{} is not our stone", bad.to_vertex(self.size()))));
-                }
-                next.board.remove_stones(captured);
+                next.board.remove_stones(captured & next.board.stones(us));
                 next.hidden_opponent_moves += 1;
-                next.observations.push(Observation::OpponentMove { captured });
-                next.end_turn(opponent, false);
+                next.events.push(Event::Hidden { color: opponent, captured });
+                next.end_turn(opponent);
             }
         }
         self.remember();
         self.knowledge = next;
+        self.sync_belief();
         Ok(())
     }
 
@@ -500,6 +667,7 @@ impl Engine {
         self.pending = None;
         let previous = self.history.pop().ok_or(EngineError::CannotUndo)?;
         self.knowledge = previous;
+        self.sync_belief();
         Ok(())
     }
 
@@ -508,7 +676,8 @@ impl Engine {
         GameResult::of(&self.knowledge.board, self.komi)
     }
 
-    /// Per point (index order), the estimated probability that an unseen opponent stone is there; known stones are 1.
+    /// Per point (index order), the estimated probability of an opponent stone: the belief's when there is one,
+    /// else the unseen stones spread evenly over the points not known; seen opponent stones are 1.
     pub fn opponent_stone_probabilities(&self) -> Vec<f32> {
         let board = &self.knowledge.board;
         let geometry = board.geometry();
@@ -516,6 +685,13 @@ impl Engine {
             return vec![0.0; geometry.area()];
         };
         let seen = board.stones(us.opponent());
+        if let Some((belief, _)) = &self.belief {
+            let mut p = belief.probabilities();
+            for point in seen.iter() {
+                p[point.index()] = 1.0;
+            }
+            return p;
+        }
         let unknown = board.empty() - self.knowledge.illegal_this_turn;
         let spread =
             if unknown.any() { self.knowledge.hidden_opponent_moves as f32 / unknown.count() as f32 } else { 0.0 };
@@ -536,10 +712,5 @@ impl Engine {
     /// Statistics of the last genmove.
     pub fn last_move_stats(&self) -> &MoveStats {
         &self.last_stats
-    }
-
-    /// Everything the engine was told, in order.
-    pub fn observations(&self) -> &[Observation] {
-        &self.knowledge.observations
     }
 }

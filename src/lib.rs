@@ -1,8 +1,8 @@
 //! phantomgo: a Phantom Go engine library (rules, belief, search, protocol, referee).
 #![warn(missing_docs)]
 
-pub mod bench;
 pub mod belief;
+pub mod bench;
 pub mod bitboard;
 pub mod board;
 pub mod color;
