@@ -6,18 +6,19 @@
 #   resample    mutation resampling of particles       vs fresh random particles
 #   particles   128 particles                          vs 32 particles
 #
-# PLACEHOLDERS: the engine options below are `--set key=value` placeholders until the engine's real
-# command-line options land; edit only the KNOBS table when they do (one line per ablation:
-# name|options for A|options for B). Each line becomes one `phantomgo match`.
+# The KNOBS table holds one line per ablation: name|engine options for A|engine options for B (any engine
+# option, or `--set section.key=value` for a config key). Each line becomes one `phantomgo match` at a fixed
+# playout count per move and one thread, so results do not depend on the machine's speed.
 #
 # Usage: scripts/ablation.sh [GAMES] [more `phantomgo match` options]
-# Environment: PHANTOMGO, TIME (default 10+1), CONCURRENCY (default 1), OUT (default results/ablation-DATE).
+# Environment: PHANTOMGO, PLAYOUTS (default 1000), CONCURRENCY (default 2), ONLY (run just this knob),
+# OUT (default results/ablation-DATE).
 set -euo pipefail
 KNOBS=(
   "info-gain|--set search.info_gain=true|--set search.info_gain=false"
-  "alpha|--set search.alpha=decay|--set search.alpha=fixed"
-  "resample|--set belief.resample=mutation|--set belief.resample=fresh"
-  "particles|--set belief.particles=128|--set belief.particles=32"
+  "alpha|--set search.alpha_decay_moves=50|--set search.alpha_decay_moves=0"
+  "resample|--set belief.resampling=mutation|--set belief.resampling=fresh"
+  "particles|--particles 128|--particles 32"
 )
 PG=${PHANTOMGO:-target/release/phantomgo}
 [ -x "$PG" ] || cargo build --release
@@ -27,9 +28,11 @@ out=${OUT:-results/ablation-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
 for knob in "${KNOBS[@]}"; do
   IFS='|' read -r name a b <<<"$knob"
+  [ -n "${ONLY:-}" ] && [ "$ONLY" != "$name" ] && continue
   echo "== $name: [$a] vs [$b]"
-  "$PG" match --games "$games" --time "${TIME:-10+1}" --concurrency "${CONCURRENCY:-1}" \
-    --black "$PG gtp --seed {seed} $a" --black-name "$name:$a" \
-    --white "$PG gtp --seed {seed} $b" --white-name "$name:$b" \
+  fixed="--playouts ${PLAYOUTS:-1000} --threads 1"
+  "$PG" match --games "$games" --concurrency "${CONCURRENCY:-2}" \
+    --black "RUST_LOG=warn $PG gtp --seed {seed} $fixed $a" --black-name "$name:$a" \
+    --white "RUST_LOG=warn $PG gtp --seed {seed} $fixed $b" --white-name "$name:$b" \
     --sgf "$out/$name/sgf" --results "$out/$name.jsonl" "$@" | tee "$out/$name.txt"
 done

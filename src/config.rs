@@ -99,6 +99,44 @@ pub struct LogSection {
     pub file: Option<String>,
 }
 
+/// `[search]` in a config file: the MCTS knobs.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SearchSection {
+    /// UCB exploration constant (> 0).
+    pub exploration: Option<f64>,
+    /// Add the information-gain bonus alpha * p * (1 - p).
+    pub info_gain: Option<bool>,
+    /// Alpha at the first move (>= 0).
+    pub alpha_start: Option<f64>,
+    /// Alpha once decayed (>= 0).
+    pub alpha_end: Option<f64>,
+    /// Moves over which alpha decays linearly; 0 = fixed alpha_start.
+    pub alpha_decay_moves: Option<u32>,
+    /// No bonus where p * (1 - p) is below this (0..=0.25).
+    pub probe_min_uncertainty: Option<f64>,
+    /// Points per captured stone in playouts (>= 0).
+    pub capture_bonus: Option<f64>,
+    /// Visits before a child node is expanded (>= 1).
+    pub expand_after: Option<u32>,
+    /// Stop early when the best try has this many times the visits of the second (>= 1).
+    pub convergence_ratio: Option<f64>,
+    /// Playout policy: probability of trying next to one's own stones (0..=1).
+    pub near_own: Option<f64>,
+}
+
+/// `[belief]` in a config file: the particle filter's knobs (the count is `engine.particles`).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct BeliefSection {
+    /// Resample when fewer than this share of particles survive an observation (0..=1).
+    pub resample_below: Option<f64>,
+    /// Opponent model: probability of a stone near the opponent's other stones (0..=1).
+    pub locality: Option<f64>,
+    /// Opponent model: probability of a stone next to one of ours (0..=1).
+    pub contact: Option<f64>,
+}
+
 /// A config file as written.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -112,6 +150,12 @@ pub struct FileConfig {
     /// Logging.
     #[serde(default)]
     pub log: LogSection,
+    /// Search.
+    #[serde(default)]
+    pub search: SearchSection,
+    /// Belief.
+    #[serde(default)]
+    pub belief: BeliefSection,
 }
 
 impl FileConfig {
@@ -128,9 +172,48 @@ impl FileConfig {
     /// # Errors
     /// [`ConfigError::Read`] or [`ConfigError::Parse`].
     pub fn load(path: &Path) -> Result<FileConfig, ConfigError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ConfigError::Read { path: path.to_path_buf(), message: e.to_string() })?;
-        FileConfig::parse(&text, path)
+        FileConfig::load_with(Some(path), &[])
+    }
+
+    /// Reads a config file (or none) and applies `section.key=value` overrides on top, then parses it all.
+    /// Values are TOML (`true`, `0.1`, `"text"`); a bare word that is not TOML is taken as a string.
+    ///
+    /// # Errors
+    /// [`ConfigError::Read`], or [`ConfigError::Parse`] naming the key that is unknown or of the wrong type, or
+    /// [`ConfigError::Invalid`] for an override that is not `section.key=value`.
+    pub fn load_with(path: Option<&Path>, overrides: &[String]) -> Result<FileConfig, ConfigError> {
+        let source = path.map_or_else(|| PathBuf::from("--set"), Path::to_path_buf);
+        let text = match path {
+            Some(path) => std::fs::read_to_string(path)
+                .map_err(|e| ConfigError::Read { path: path.to_path_buf(), message: e.to_string() })?,
+            None => String::new(),
+        };
+        let mut table: toml::Table = text
+            .parse()
+            .map_err(|e: toml::de::Error| ConfigError::Parse { path: source.clone(), message: e.to_string() })?;
+        for item in overrides {
+            let bad = || invalid("--set", format!("'{item}' is not section.key=value"));
+            let (key, value) = item.split_once('=').ok_or_else(bad)?;
+            let (section, name) = key.trim().split_once('.').ok_or_else(bad)?;
+            if section.is_empty() || name.is_empty() || name.contains('.') {
+                return Err(bad());
+            }
+            let value = value.trim();
+            let parsed = format!("v = {value}")
+                .parse::<toml::Table>()
+                .ok()
+                .and_then(|mut t| t.remove("v"))
+                .unwrap_or_else(|| toml::Value::String(value.to_string()));
+            let entry = table.entry(section.to_string()).or_insert_with(|| toml::Value::Table(toml::Table::new()));
+            match entry {
+                toml::Value::Table(section_table) => {
+                    section_table.insert(name.to_string(), parsed);
+                }
+                _ => return Err(invalid(key, "not a section")),
+            }
+        }
+        FileConfig::deserialize(toml::Value::Table(table))
+            .map_err(|e| ConfigError::Parse { path: source, message: e.to_string() })
     }
 }
 
@@ -161,6 +244,10 @@ pub struct EngineOptions {
     /// Milliseconds taken off every hard time budget for process and pipe lag (default 50).
     #[arg(long, value_name = "MS", global = true)]
     pub safety_margin_ms: Option<u64>,
+    /// Override one config key, e.g. `--set search.info_gain=false` (repeatable; after the file, before the
+    /// options above).
+    #[arg(long = "set", value_name = "SECTION.KEY=VALUE", global = true)]
+    pub set: Vec<String>,
 }
 
 /// Everything resolved: engine settings, time manager, log file.
@@ -216,10 +303,7 @@ impl Settings {
     /// # Errors
     /// [`ConfigError`] naming the file, key or option that is wrong.
     pub fn resolve(options: &EngineOptions, player: Option<&str>) -> Result<Settings, ConfigError> {
-        let file = match &options.config {
-            Some(path) => FileConfig::load(path)?,
-            None => FileConfig::default(),
-        };
+        let file = FileConfig::load_with(options.config.as_deref(), &options.set)?;
         Settings::from_layers(&file, options, player)
     }
 
@@ -257,7 +341,72 @@ impl Settings {
         };
         settings.apply(&from_file, false)?;
         settings.apply(&from_command_line, true)?;
+        settings.apply_search(&file.search)?;
+        settings.apply_belief(&file.belief)?;
         Ok(settings)
+    }
+
+    fn apply_search(&mut self, section: &SearchSection) -> Result<(), ConfigError> {
+        let search = &mut self.engine.search;
+        let number = |key: &str, value: Option<f64>, low: f64, high: f64| -> Result<Option<f32>, ConfigError> {
+            match value {
+                Some(v) if !v.is_finite() || v < low || v > high => {
+                    Err(invalid(&format!("search.{key}"), format!("{v} is not in {low}..={high}")))
+                }
+                other => Ok(other.map(|v| v as f32)),
+            }
+        };
+        if let Some(v) = number("exploration", section.exploration, 1e-6, 100.0)? {
+            search.exploration = v;
+        }
+        if let Some(v) = section.info_gain {
+            search.info_gain = v;
+        }
+        if let Some(v) = number("alpha_start", section.alpha_start, 0.0, 10.0)? {
+            search.alpha_start = v;
+        }
+        if let Some(v) = number("alpha_end", section.alpha_end, 0.0, 10.0)? {
+            search.alpha_end = v;
+        }
+        if let Some(v) = section.alpha_decay_moves {
+            search.alpha_decay_moves = v;
+        }
+        if let Some(v) = number("probe_min_uncertainty", section.probe_min_uncertainty, 0.0, 0.25)? {
+            search.probe_min_uncertainty = v;
+        }
+        if let Some(v) = number("capture_bonus", section.capture_bonus, 0.0, 100.0)? {
+            search.capture_bonus = v;
+        }
+        if let Some(v) = section.expand_after {
+            if v == 0 {
+                return Err(invalid("search.expand_after", "must be at least 1"));
+            }
+            search.expand_after = v;
+        }
+        if let Some(v) = number("convergence_ratio", section.convergence_ratio, 1.0, 1e9)? {
+            search.convergence_ratio = v;
+        }
+        if let Some(v) = number("near_own", section.near_own, 0.0, 1.0)? {
+            search.policy.near_own = v;
+        }
+        Ok(())
+    }
+
+    fn apply_belief(&mut self, section: &BeliefSection) -> Result<(), ConfigError> {
+        let belief = &mut self.engine.belief;
+        for (key, value, target) in [
+            ("resample_below", section.resample_below, &mut belief.resample_below),
+            ("locality", section.locality, &mut belief.locality),
+            ("contact", section.contact, &mut belief.contact),
+        ] {
+            if let Some(v) = value {
+                if !v.is_finite() || !(0.0..=1.0).contains(&v) {
+                    return Err(invalid(&format!("belief.{key}"), format!("{v} is not in 0..=1")));
+                }
+                *target = v as f32;
+            }
+        }
+        Ok(())
     }
 
     fn apply(&mut self, layer: &Layer, command_line: bool) -> Result<(), ConfigError> {
@@ -368,6 +517,13 @@ mod tests {
         assert!(engine.move_time.is_some() && engine.particles.is_some() && engine.seed.is_some());
         assert!(engine.resign_below.is_some());
         assert!(file.time.safety_margin_ms.is_some() && file.log.file.is_some());
+        let search = &file.search;
+        assert!(search.exploration.is_some() && search.info_gain.is_some() && search.alpha_start.is_some());
+        assert!(search.alpha_end.is_some() && search.alpha_decay_moves.is_some() && search.capture_bonus.is_some());
+        assert!(search.probe_min_uncertainty.is_some() && search.expand_after.is_some());
+        assert!(search.convergence_ratio.is_some() && search.near_own.is_some());
+        let belief = &file.belief;
+        assert!(belief.resample_below.is_some() && belief.locality.is_some() && belief.contact.is_some());
         let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
         assert_eq!(settings, Settings::default());
     }
@@ -446,5 +602,31 @@ mod tests {
         let options =
             EngineOptions { config: Some(PathBuf::from("/nonexistent/phantomgo.toml")), ..EngineOptions::default() };
         assert!(matches!(Settings::resolve(&options, None), Err(ConfigError::Read { .. })));
+    }
+
+    #[test]
+    fn set_overrides_keys_and_names_bad_ones() {
+        let sets = |items: &[&str]| items.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let file =
+            FileConfig::load_with(None, &sets(&["search.info_gain=false", "search.alpha_decay_moves=0"])).unwrap();
+        let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
+        assert!(!settings.engine.search.info_gain);
+        assert_eq!(settings.engine.search.alpha_decay_moves, 0);
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join("default.toml");
+        let file =
+            FileConfig::load_with(Some(&path), &sets(&["engine.particles=32", "belief.resample_below=0.5"])).unwrap();
+        let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
+        assert_eq!(settings.engine.particles, 32);
+        assert!((settings.engine.belief.resample_below - 0.5).abs() < 1e-6);
+        let unknown = FileConfig::load_with(None, &sets(&["search.nonsense=1"])).unwrap_err().to_string();
+        assert!(unknown.contains("nonsense"), "{unknown}");
+        let malformed = FileConfig::load_with(None, &sets(&["particles"])).unwrap_err().to_string();
+        assert!(malformed.contains("--set"), "{malformed}");
+        let file = FileConfig::load_with(None, &sets(&["search.exploration=-1"])).unwrap();
+        let out_of_range = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap_err().to_string();
+        assert!(out_of_range.contains("search.exploration"), "{out_of_range}");
+        let file = FileConfig::load_with(None, &sets(&["belief.locality=2"])).unwrap();
+        let out_of_range = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap_err().to_string();
+        assert!(out_of_range.contains("belief.locality"), "{out_of_range}");
     }
 }

@@ -149,7 +149,9 @@ pub struct MoveStats {
     pub resamplings: u64,
     /// Move number (turns played before this one).
     pub move_number: u32,
-    /// p * (1 - p) of the belief at the chosen point (0 = a settled point).
+    /// Share p of particles with an opponent stone at the chosen point (0 for a pass).
+    pub opponent_probability: f32,
+    /// p * (1 - p) at the chosen point (0 = a settled point).
     pub uncertainty: f32,
 }
 
@@ -532,10 +534,14 @@ impl Engine {
         stats.belief_entropy = belief.total_entropy();
         stats.survivors = belief.stats().survivors_last;
         stats.resamplings = belief.stats().resamplings;
+        let record_point = |stats: &mut MoveStats, mv: Move| {
+            let p = mv.point().map_or(0.0, |point| input.probabilities[point.index()]);
+            stats.opponent_probability = p;
+            stats.uncertainty = p * (1.0 - p);
+        };
         if limits.emergency {
             let mv = safe_move(&input);
-            stats.uncertainty =
-                mv.point().map_or(0.0, |p| input.probabilities[p.index()] * (1.0 - input.probabilities[p.index()]));
+            record_point(stats, mv);
             return Decision::Move(mv);
         }
         let mut limits = *limits;
@@ -548,7 +554,7 @@ impl Engine {
         let result = search(&input, &self.config.search, &limits, self.config.threads, seed, None);
         stats.simulations = result.simulations;
         stats.win_rate = result.win_rate;
-        stats.uncertainty = result.chosen_uncertainty;
+        record_point(stats, result.best);
         if let Some(threshold) = self.config.resign_below {
             if result.simulations >= 1000 && result.win_rate < threshold {
                 return Decision::Resign;

@@ -255,6 +255,8 @@ impl Session {
             "belief_entropy": stats.belief_entropy,
             "survivors": stats.survivors,
             "resamplings": stats.resamplings,
+            "p_opponent": stats.opponent_probability,
+            "uncertainty": stats.uncertainty,
         });
         let written = writeln!(log, "{line}").and_then(|()| log.flush());
         if let Err(e) = written {

@@ -134,8 +134,6 @@ pub struct SearchResult {
     pub children: Vec<RootChild>,
     /// Why it stopped.
     pub stop: StopReason,
-    /// p * (1 - p) of the belief at the chosen point (how uncertain it was).
-    pub chosen_uncertainty: f32,
 }
 
 /// Why the search stopped.
@@ -410,7 +408,6 @@ pub fn search(
             elapsed: start.elapsed(),
             children: vec![RootChild { mv: best, visits: 0, win_rate: 0.5, illegal_rate: 0.0 }],
             stop: StopReason::Forced,
-            chosen_uncertainty: uncertainty_at(input, best),
         };
     }
     let playout_limit = limits.playouts.or(if limits.soft.is_none() && limits.hard.is_none() {
@@ -511,12 +508,7 @@ pub fn search(
         elapsed: start.elapsed(),
         children: merged,
         stop: reason,
-        chosen_uncertainty: uncertainty_at(input, best),
     }
-}
-
-fn uncertainty_at(input: &SearchInput, mv: Move) -> f32 {
-    mv.point().and_then(|p| input.probabilities.get(p.index())).map_or(0.0, |p| p * (1.0 - p))
 }
 
 /// A safe try for when there is no time to search: a point no particle puts an opponent stone on, legal for us
