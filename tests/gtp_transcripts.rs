@@ -211,3 +211,24 @@ fn one_second_byo_yomi_replies_in_under_a_second() {
     ask(&mut stdin, &mut stdout, "quit");
     assert!(child.wait().expect("exit").success());
 }
+
+/// Reproducibility (Stockfish's reprosearch): a fixed seed, a fixed playout count and one thread give the same
+/// tries on every run of the MCTS player, through a whole phantom exchange; another seed may differ.
+#[test]
+fn mcts_with_fixed_seed_playouts_and_one_thread_repeats_its_moves() {
+    let input = b"boardsize 9\nclear_board\nphantom-rules illegal=retry\n\
+        genmove b\nphantom-result ok\nphantom-opponent ok\n\
+        genmove b\nphantom-result illegal\ngenmove b\nphantom-result ok\nphantom-opponent illegal\nphantom-opponent ok\n\
+        genmove b\nphantom-result ok\nphantom-opponent ok\ngenmove b\nphantom-belief\n";
+    let args = |seed: &str| -> Vec<String> {
+        ["--player", "mcts", "--seed", seed, "--threads", "1", "--playouts", "400"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    };
+    let first = run_binary(&args("7"), input);
+    let second = run_binary(&args("7"), input);
+    assert_eq!(first, second);
+    let tries: Vec<&str> = first.lines().filter(|l| l.starts_with("= ") && l.len() <= 5).collect();
+    assert!(tries.len() >= 5, "{first}");
+}
