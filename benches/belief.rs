@@ -91,6 +91,26 @@ fn bench_belief(c: &mut Criterion) {
         )
     });
 
+    // An illegal try at a point few particles hold a stone on: most die and are repaired against the history.
+    let probabilities = belief.probabilities();
+    let unlikely = (0..probabilities.len())
+        .filter(|&i| probabilities[i] > 0.0 && probabilities[i] < 0.25)
+        .min_by(|&a, &b| probabilities[a].total_cmp(&probabilities[b]))
+        .and_then(phantomgo::Point::new)
+        .expect("an unlikely stone mid-game");
+    c.bench_function("belief/observe_own_illegal_resampling_128", |b| {
+        b.iter_batched(
+            || belief.clone(),
+            |mut belief| {
+                belief.observe(&Observation::OwnIllegal { point: unlikely });
+                assert!(belief.stats().survivors_last < particles / 4);
+                assert_eq!(belief.stats().contradictions, 0);
+                belief
+            },
+            BatchSize::SmallInput,
+        )
+    });
+
     c.bench_function("belief/full_resampling_128", |b| {
         b.iter_batched(
             || belief.clone(),

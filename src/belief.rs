@@ -966,15 +966,18 @@ impl Belief {
         rng: Option<&mut Xoshiro256PlusPlus>,
         lookahead: Option<&Lookahead>,
     ) -> Option<Board> {
-        self.replay_detailed(row, rng, lookahead).ok()
+        self.replay_detailed(row, rng, lookahead, false).ok()
     }
 
     /// [`Belief::replay`], telling on failure which announcement was not reproduced and the board before it.
+    /// The failure's board is the one before the failing announcement only when `keep_before` is set (a copy
+    /// per announcement); otherwise it is whatever the replay left.
     fn replay_detailed(
         &self,
         row: &mut [u8],
         mut rng: Option<&mut Xoshiro256PlusPlus>,
         lookahead: Option<&Lookahead>,
+        keep_before: bool,
     ) -> Result<Board, Failure> {
         let them = self.us.opponent();
         let area = self.geometry.area();
@@ -1013,26 +1016,26 @@ impl Belief {
         let mut slot = self.base_opponent;
         for e in 0..self.history.len() {
             let event = self.history[e];
-            let before = board.clone();
-            let failure = |slot: usize| Failure {
+            let before = keep_before.then(|| board.clone());
+            let failure = |slot: usize, now: &Board| Failure {
                 event: Some(e),
                 slots_before: slot,
-                board: before.clone(),
+                board: before.clone().unwrap_or_else(|| now.clone()),
             };
             if let Event::OpponentHidden { captured } = event {
                 let Some(&chosen) = row.get(slot) else {
-                    return Err(failure(slot.min(row.len())));
+                    return Err(failure(slot.min(row.len()), &board));
                 };
                 let chosen = usize::from(chosen);
                 if chosen < area {
                     let point = Point::from_index_unchecked(chosen as u8);
                     match board.try_play(them, point) {
                         Ok(c) if c == captured => {}
-                        _ => return Err(failure(slot)),
+                        _ => return Err(failure(slot, &board)),
                     }
                 } else {
                     let Some(rng) = rng.as_deref_mut() else {
-                        return Err(failure(slot));
+                        return Err(failure(slot, &board));
                     };
                     let (wanted, avoided) = match lookahead {
                         Some(l) => (
@@ -1043,12 +1046,12 @@ impl Belief {
                     };
                     match self.sample_opponent_move(rng, &mut board, captured, wanted, avoided) {
                         Some(point) => row[slot] = point.index() as u8,
-                        None => return Err(failure(slot)),
+                        None => return Err(failure(slot, &board)),
                     }
                 }
                 slot += 1;
             } else if !self.apply_fixed(&mut board, event) {
-                return Err(failure(slot));
+                return Err(failure(slot, &board));
             }
         }
         Ok(board)
@@ -1064,7 +1067,7 @@ impl Belief {
         lookahead: &Lookahead,
         steps: usize,
     ) -> Option<Board> {
-        let mut failure = match self.replay_detailed(row, Some(rng), Some(lookahead)) {
+        let mut failure = match self.replay_detailed(row, Some(rng), Some(lookahead), true) {
             Ok(board) => return Some(board),
             Err(failure) => failure,
         };
@@ -1080,7 +1083,7 @@ impl Belief {
                 }
             }
             self.mutate(rng, &mut candidate, limit, &failure.board, directed);
-            match self.replay_detailed(&mut candidate, Some(rng), Some(lookahead)) {
+            match self.replay_detailed(&mut candidate, Some(rng), Some(lookahead), true) {
                 Ok(board) => {
                     row.copy_from_slice(&candidate);
                     return Some(board);
