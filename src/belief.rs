@@ -1195,6 +1195,20 @@ impl Belief {
                         for stone in ((geometry.adjacent(captured) & standing) - captured).iter() {
                             clear(row, stone);
                         }
+                        // Other opponent chains at the point were not captured: they had another liberty.
+                        let empty = board.empty();
+                        let others = (geometry.neighbours(point) & standing) - captured;
+                        for stone in others.iter() {
+                            let (chain, liberties) =
+                                geometry.group_and_liberties(stone, standing, empty);
+                            if (liberties - Bitboard::from_point(point)).is_empty() {
+                                if let Some(moved) =
+                                    chain.nth(rng.gen_range(0..chain.count().max(1)))
+                                {
+                                    clear(row, moved);
+                                }
+                            }
+                        }
                         if captured.is_empty() && !standing.contains(point) {
                             // Legal needs a liberty: free a point next to it or to our chains it joins.
                             let own = board.stones(self.us);
@@ -1234,6 +1248,21 @@ impl Belief {
                                 if let Some(k) = pick_slot(rng, exclude, liberty) {
                                     row[k] = liberty.index() as u8;
                                     exclude.insert(liberty);
+                                }
+                            }
+                            // Our other chains at that point kept a liberty: free one where none is left.
+                            let empty = board.empty();
+                            let others = (geometry.neighbours(point) & own) - captured;
+                            for stone in others.iter() {
+                                let (chain, liberties) =
+                                    geometry.group_and_liberties(stone, own, empty);
+                                if (liberties - Bitboard::from_point(point)).is_empty() {
+                                    let around = geometry.adjacent(chain) & standing;
+                                    if let Some(blocker) =
+                                        around.nth(rng.gen_range(0..around.count().max(1)))
+                                    {
+                                        clear(row, blocker);
+                                    }
                                 }
                             }
                             return;
