@@ -124,6 +124,38 @@ fn bench_belief(c: &mut Criterion) {
             BatchSize::SmallInput,
         )
     });
+    // The same late in a long game: updates stay cheap, a resampling grows with the history it replays.
+    let late = mid_game_belief(200);
+    c.bench_function("belief/late_observe_opponent_move_128", |b| {
+        b.iter_batched(
+            || late.clone(),
+            |mut belief| {
+                belief.observe(&Observation::OpponentMove {
+                    captured: Bitboard::EMPTY,
+                });
+                assert_eq!(belief.len(), particles);
+                belief
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    c.bench_function("belief/late_full_resampling_128", |b| {
+        b.iter_batched(
+            || late.clone(),
+            |mut belief| {
+                belief.resample();
+                assert_eq!(belief.len(), particles);
+                belief
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    eprintln!(
+        "late belief: {} announcements, {} opponent stones, {} bytes of particles",
+        late.history_len(),
+        late.opponent_stone_count(),
+        late.particle_bytes()
+    );
     eprintln!(
         "mid-game belief: {} announcements, {} opponent stones, {} bytes of particles",
         belief.history_len(),
