@@ -1815,12 +1815,7 @@ mod tests {
         let mut uniform_sum = 0.0f64;
         let mut samples = 0u64;
         let mut stats = BeliefStats::default();
-        let mut model = config(64);
-        if let Ok(v) = std::env::var("BELIEF_LOCALITY") {
-            model.locality = v.parse().unwrap_or(0.0);
-            model.contact = 0.0;
-            model.edge_avoidance = 0.0;
-        }
+        let model = BeliefConfig::default();
         for game in 0..20u64 {
             random_game(
                 size,
