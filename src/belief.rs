@@ -117,6 +117,10 @@ struct Lookahead {
     wanted: Vec<Bitboard>,
     /// Per event index: points we play legally after that event.
     avoided: Vec<Bitboard>,
+    /// Points any illegal try or capture of ours needed an opponent stone on (mutations move them less).
+    pinned: Bitboard,
+    /// Points we ever played on (mutations move stones elsewhere).
+    played: Bitboard,
 }
 
 /// Where a replay stopped agreeing with the history.
@@ -498,6 +502,7 @@ impl Belief {
                         captured,
                         Bitboard::EMPTY,
                         avoid,
+                        Bitboard::EMPTY,
                     ) {
                         Some(point) => {
                             self.moves[i * stride + last_slot] = point.index() as u8;
@@ -609,6 +614,7 @@ impl Belief {
                 slots,
                 &self.boards[parent],
                 None,
+                &lookahead,
             );
             if let Some(board) = self.replay(&mut row[..slots], Some(&mut rng), Some(&lookahead)) {
                 boards.push(board);
@@ -636,7 +642,14 @@ impl Belief {
                 let parent = attempts % repaired;
                 attempts += 1;
                 row.copy_from_slice(&moves[parent * stride..(parent + 1) * stride]);
-                self.mutate(&mut rng, &mut row[..slots], slots, &boards[parent], None);
+                self.mutate(
+                    &mut rng,
+                    &mut row[..slots],
+                    slots,
+                    &boards[parent],
+                    None,
+                    &lookahead,
+                );
                 if let Some(board) =
                     self.replay(&mut row[..slots], Some(&mut rng), Some(&lookahead))
                 {
@@ -667,7 +680,14 @@ impl Belief {
                 let parent = attempts % fresh;
                 attempts += 1;
                 row.copy_from_slice(&moves[parent * stride..(parent + 1) * stride]);
-                self.mutate(&mut rng, &mut row[..slots], slots, &boards[parent], None);
+                self.mutate(
+                    &mut rng,
+                    &mut row[..slots],
+                    slots,
+                    &boards[parent],
+                    None,
+                    &lookahead,
+                );
                 if let Some(board) =
                     self.replay(&mut row[..slots], Some(&mut rng), Some(&lookahead))
                 {
@@ -785,7 +805,12 @@ impl Belief {
                 _ => {}
             }
         }
-        Lookahead { wanted, avoided }
+        Lookahead {
+            wanted,
+            avoided,
+            pinned: want,
+            played: avoid,
+        }
     }
 
     /// Applies an event that needs no choice of point; false when the board contradicts it.
@@ -839,6 +864,7 @@ impl Belief {
         captured: Bitboard,
         wanted: Bitboard,
         avoid: Bitboard,
+        exclude: Bitboard,
     ) -> Option<Point> {
         let them = self.us.opponent();
         let geometry = self.geometry;
@@ -858,12 +884,18 @@ impl Belief {
                 _ => None,
             };
         }
-        let mut candidates = board.empty() - board.single_point_eyes(self.us);
+        let mut all_candidates = board.empty() - board.single_point_eyes(self.us);
         if let Some((ko, color)) = board.ko() {
             if color == them {
-                candidates.remove(ko);
+                all_candidates.remove(ko);
             }
         }
+        // The model's picks keep off `exclude` while they can; the final scan may use it.
+        let mut candidates = if (all_candidates - exclude).any() {
+            all_candidates - exclude
+        } else {
+            all_candidates
+        };
         let own = board.stones(self.us);
         let opponent_stones = board.stones(them);
         let near_them = geometry.expand(geometry.expand(opponent_stones)) - opponent_stones;
@@ -875,7 +907,7 @@ impl Belief {
         };
         for _ in 0..SAMPLE_TRIES {
             if candidates.is_empty() {
-                return None;
+                break;
             }
             let roll: f32 = rng.gen();
             let pools = [
@@ -911,10 +943,14 @@ impl Belief {
                     *board = next;
                     return Some(point);
                 }
-                _ => candidates.remove(point),
+                _ => {
+                    candidates.remove(point);
+                    all_candidates.remove(point);
+                }
             }
         }
         // The model's picks failed (a crowded board): try every remaining point once, from a random start.
+        let candidates = all_candidates;
         let count = candidates.count();
         if count == 0 {
             return None;
@@ -1044,7 +1080,21 @@ impl Belief {
                         ),
                         None => (Bitboard::EMPTY, Bitboard::EMPTY),
                     };
-                    match self.sample_opponent_move(rng, &mut board, captured, wanted, avoided) {
+                    // Keep off the points later slots place stones on, and those we play later.
+                    let mut later = avoided;
+                    for &p in &row[slot + 1..] {
+                        if usize::from(p) < area {
+                            later.insert(Point::from_index_unchecked(p));
+                        }
+                    }
+                    match self.sample_opponent_move(
+                        rng,
+                        &mut board,
+                        captured,
+                        wanted - later,
+                        Bitboard::EMPTY,
+                        later,
+                    ) {
                         Some(point) => row[slot] = point.index() as u8,
                         None => return Err(failure(slot, &board)),
                     }
@@ -1082,7 +1132,14 @@ impl Belief {
                     *slot = UNASSIGNED;
                 }
             }
-            self.mutate(rng, &mut candidate, limit, &failure.board, directed);
+            self.mutate(
+                rng,
+                &mut candidate,
+                limit,
+                &failure.board,
+                directed,
+                lookahead,
+            );
             match self.replay_detailed(&mut candidate, Some(rng), Some(lookahead), true) {
                 Ok(board) => {
                     row.copy_from_slice(&candidate);
@@ -1109,7 +1166,9 @@ impl Belief {
         limit: usize,
         board: &Board,
         directed: Option<Event>,
+        lookahead: &Lookahead,
     ) {
+        let pinned = lookahead.pinned;
         let limit = limit.min(row.len());
         if limit == 0 {
             return;
@@ -1283,9 +1342,24 @@ impl Belief {
             Some(Event::OpponentHidden { captured }) => geometry.expand(geometry.expand(captured)),
             _ => Bitboard::EMPTY,
         } & standing;
+        // Points other slots use, and stones later illegal tries or captures rely on (moved less often).
+        let mut used = Bitboard::EMPTY;
+        for &p in row.iter() {
+            if usize::from(p) < area {
+                used.insert(Point::from_index_unchecked(p));
+            }
+        }
         let changes = rng.gen_range(1..=3usize.min(limit));
         for _ in 0..changes {
             let mut k = rng.gen_range(0..limit);
+            for _ in 0..3 {
+                let p = usize::from(row[k]);
+                if p < area && pinned.contains(Point::from_index_unchecked(p as u8)) {
+                    k = rng.gen_range(0..limit);
+                } else {
+                    break;
+                }
+            }
             if focus.any() && rng.gen::<bool>() {
                 if let Some(stone) = focus.nth(rng.gen_range(0..focus.count())) {
                     let slot = slot_of[stone.index()];
@@ -1297,7 +1371,11 @@ impl Belief {
             let old = usize::from(row[k]);
             if old < area && rng.gen::<f32>() < 0.5 {
                 let from = Bitboard::from_point(Point::from_index_unchecked(old as u8));
-                let near = geometry.expand(geometry.expand(from)) - from - self.base_own;
+                let near = geometry.expand(geometry.expand(from))
+                    - from
+                    - self.base_own
+                    - used
+                    - lookahead.played;
                 if let Some(p) = near.nth(rng.gen_range(0..near.count().max(1))) {
                     row[k] = p.index() as u8;
                     continue;
