@@ -74,6 +74,26 @@ fn bench_belief(c: &mut Criterion) {
         )
     });
 
+    // An illegal try at a point few particles hold a stone on: most die and are repaired against the history.
+    let probabilities = belief.probabilities();
+    let unlikely = (0..probabilities.len())
+        .filter(|&i| probabilities[i] > 0.0 && probabilities[i] < 0.25)
+        .min_by(|&a, &b| probabilities[a].total_cmp(&probabilities[b]))
+        .and_then(phantomgo::Point::new)
+        .expect("an unlikely stone mid-game");
+    c.bench_function("belief/observe_own_illegal_resampling_128", |b| {
+        b.iter_batched(
+            || belief.clone(),
+            |mut belief| {
+                belief.observe(&Observation::OwnIllegal { point: unlikely });
+                assert!(belief.stats().survivors_last < particles / 4);
+                assert_eq!(belief.stats().contradictions, 0);
+                belief
+            },
+            BatchSize::SmallInput,
+        )
+    });
+
     c.bench_function("belief/full_resampling_128", |b| {
         b.iter_batched(
             || belief.clone(),
@@ -87,6 +107,36 @@ fn bench_belief(c: &mut Criterion) {
             BatchSize::SmallInput,
         )
     });
+    // The same late in a long game: updates stay cheap, a resampling grows with the history it replays.
+    let late = mid_game_belief(200);
+    c.bench_function("belief/late_observe_opponent_move_128", |b| {
+        b.iter_batched(
+            || late.clone(),
+            |mut belief| {
+                belief.observe(&Observation::OpponentMove { captured: Bitboard::EMPTY });
+                assert_eq!(belief.len(), particles);
+                belief
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    c.bench_function("belief/late_full_resampling_128", |b| {
+        b.iter_batched(
+            || late.clone(),
+            |mut belief| {
+                belief.resample();
+                assert_eq!(belief.len(), particles);
+                belief
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    eprintln!(
+        "late belief: {} announcements, {} opponent stones, {} bytes of particles",
+        late.history_len(),
+        late.opponent_stone_count(),
+        late.particle_bytes()
+    );
     eprintln!(
         "mid-game belief: {} announcements, {} opponent stones, {} bytes of particles",
         belief.history_len(),

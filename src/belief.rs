@@ -117,6 +117,10 @@ struct Lookahead {
     wanted: Vec<Bitboard>,
     /// Per event index: points we play legally after that event.
     avoided: Vec<Bitboard>,
+    /// Points any illegal try or capture of ours needed an opponent stone on (mutations move them less).
+    pinned: Bitboard,
+    /// Points we ever played on (mutations move stones elsewhere).
+    played: Bitboard,
 }
 
 /// Where a replay stopped agreeing with the history.
@@ -475,7 +479,8 @@ impl Belief {
         for (i, board) in boards.iter_mut().enumerate() {
             let ok = match event {
                 Event::OpponentHidden { captured } => {
-                    match self.sample_opponent_move(&mut rng, board, captured, Bitboard::EMPTY, avoid) {
+                    match self.sample_opponent_move(&mut rng, board, captured, Bitboard::EMPTY, avoid, Bitboard::EMPTY)
+                    {
                         Some(point) => {
                             self.moves[i * stride + last_slot] = point.index() as u8;
                             true
@@ -572,7 +577,7 @@ impl Belief {
             let parent = parents[attempts % parents.len()];
             attempts += 1;
             row.copy_from_slice(&self.moves[parent * stride..(parent + 1) * stride]);
-            self.mutate(&mut rng, &mut row[..slots], slots, &self.boards[parent], None);
+            self.mutate(&mut rng, &mut row[..slots], slots, &self.boards[parent], None, &lookahead);
             if let Some(board) = self.replay(&mut row[..slots], Some(&mut rng), Some(&lookahead)) {
                 boards.push(board);
                 moves.extend_from_slice(&row);
@@ -599,7 +604,7 @@ impl Belief {
                 let parent = attempts % repaired;
                 attempts += 1;
                 row.copy_from_slice(&moves[parent * stride..(parent + 1) * stride]);
-                self.mutate(&mut rng, &mut row[..slots], slots, &boards[parent], None);
+                self.mutate(&mut rng, &mut row[..slots], slots, &boards[parent], None, &lookahead);
                 if let Some(board) = self.replay(&mut row[..slots], Some(&mut rng), Some(&lookahead)) {
                     boards.push(board);
                     moves.extend_from_slice(&row);
@@ -628,7 +633,7 @@ impl Belief {
                 let parent = attempts % fresh;
                 attempts += 1;
                 row.copy_from_slice(&moves[parent * stride..(parent + 1) * stride]);
-                self.mutate(&mut rng, &mut row[..slots], slots, &boards[parent], None);
+                self.mutate(&mut rng, &mut row[..slots], slots, &boards[parent], None, &lookahead);
                 if let Some(board) = self.replay(&mut row[..slots], Some(&mut rng), Some(&lookahead)) {
                     boards.push(board);
                     moves.extend_from_slice(&row);
@@ -744,7 +749,7 @@ impl Belief {
                 _ => {}
             }
         }
-        Lookahead { wanted, avoided }
+        Lookahead { wanted, avoided, pinned: want, played: avoid }
     }
 
     /// Applies an event that needs no choice of point; false when the board contradicts it.
@@ -797,6 +802,7 @@ impl Belief {
         captured: Bitboard,
         wanted: Bitboard,
         avoid: Bitboard,
+        exclude: Bitboard,
     ) -> Option<Point> {
         let them = self.us.opponent();
         let geometry = self.geometry;
@@ -816,12 +822,14 @@ impl Belief {
                 _ => None,
             };
         }
-        let mut candidates = board.empty() - board.single_point_eyes(self.us);
+        let mut all_candidates = board.empty() - board.single_point_eyes(self.us);
         if let Some((ko, color)) = board.ko() {
             if color == them {
-                candidates.remove(ko);
+                all_candidates.remove(ko);
             }
         }
+        // The model's picks keep off `exclude` while they can; the final scan may use it.
+        let mut candidates = if (all_candidates - exclude).any() { all_candidates - exclude } else { all_candidates };
         let own = board.stones(self.us);
         let opponent_stones = board.stones(them);
         let near_them = geometry.expand(geometry.expand(opponent_stones)) - opponent_stones;
@@ -829,7 +837,7 @@ impl Belief {
         let inner = if geometry.size() >= 7 { geometry.mask() - edge(geometry) } else { geometry.mask() };
         for _ in 0..SAMPLE_TRIES {
             if candidates.is_empty() {
-                return None;
+                break;
             }
             let roll: f32 = rng.gen();
             let pools = [
@@ -865,10 +873,14 @@ impl Belief {
                     *board = next;
                     return Some(point);
                 }
-                _ => candidates.remove(point),
+                _ => {
+                    candidates.remove(point);
+                    all_candidates.remove(point);
+                }
             }
         }
         // The model's picks failed (a crowded board): try every remaining point once, from a random start.
+        let candidates = all_candidates;
         let count = candidates.count();
         if count == 0 {
             return None;
@@ -916,15 +928,18 @@ impl Belief {
         rng: Option<&mut Xoshiro256PlusPlus>,
         lookahead: Option<&Lookahead>,
     ) -> Option<Board> {
-        self.replay_detailed(row, rng, lookahead).ok()
+        self.replay_detailed(row, rng, lookahead, false).ok()
     }
 
     /// [`Belief::replay`], telling on failure which announcement was not reproduced and the board before it.
+    /// The failure's board is the one before the failing announcement only when `keep_before` is set (a copy
+    /// per announcement); otherwise it is whatever the replay left.
     fn replay_detailed(
         &self,
         row: &mut [u8],
         mut rng: Option<&mut Xoshiro256PlusPlus>,
         lookahead: Option<&Lookahead>,
+        keep_before: bool,
     ) -> Result<Board, Failure> {
         let them = self.us.opponent();
         let area = self.geometry.area();
@@ -958,22 +973,26 @@ impl Belief {
         let mut slot = self.base_opponent;
         for e in 0..self.history.len() {
             let event = self.history[e];
-            let before = board.clone();
-            let failure = |slot: usize| Failure { event: Some(e), slots_before: slot, board: before.clone() };
+            let before = keep_before.then(|| board.clone());
+            let failure = |slot: usize, now: &Board| Failure {
+                event: Some(e),
+                slots_before: slot,
+                board: before.clone().unwrap_or_else(|| now.clone()),
+            };
             if let Event::OpponentHidden { captured } = event {
                 let Some(&chosen) = row.get(slot) else {
-                    return Err(failure(slot.min(row.len())));
+                    return Err(failure(slot.min(row.len()), &board));
                 };
                 let chosen = usize::from(chosen);
                 if chosen < area {
                     let point = Point::from_index_unchecked(chosen as u8);
                     match board.try_play(them, point) {
                         Ok(c) if c == captured => {}
-                        _ => return Err(failure(slot)),
+                        _ => return Err(failure(slot, &board)),
                     }
                 } else {
                     let Some(rng) = rng.as_deref_mut() else {
-                        return Err(failure(slot));
+                        return Err(failure(slot, &board));
                     };
                     let (wanted, avoided) = match lookahead {
                         Some(l) => (
@@ -982,14 +1001,21 @@ impl Belief {
                         ),
                         None => (Bitboard::EMPTY, Bitboard::EMPTY),
                     };
-                    match self.sample_opponent_move(rng, &mut board, captured, wanted, avoided) {
+                    // Keep off the points later slots place stones on, and those we play later.
+                    let mut later = avoided;
+                    for &p in &row[slot + 1..] {
+                        if usize::from(p) < area {
+                            later.insert(Point::from_index_unchecked(p));
+                        }
+                    }
+                    match self.sample_opponent_move(rng, &mut board, captured, wanted - later, Bitboard::EMPTY, later) {
                         Some(point) => row[slot] = point.index() as u8,
-                        None => return Err(failure(slot)),
+                        None => return Err(failure(slot, &board)),
                     }
                 }
                 slot += 1;
             } else if !self.apply_fixed(&mut board, event) {
-                return Err(failure(slot));
+                return Err(failure(slot, &board));
             }
         }
         Ok(board)
@@ -1005,7 +1031,7 @@ impl Belief {
         lookahead: &Lookahead,
         steps: usize,
     ) -> Option<Board> {
-        let mut failure = match self.replay_detailed(row, Some(rng), Some(lookahead)) {
+        let mut failure = match self.replay_detailed(row, Some(rng), Some(lookahead), true) {
             Ok(board) => return Some(board),
             Err(failure) => failure,
         };
@@ -1020,8 +1046,8 @@ impl Belief {
                     *slot = UNASSIGNED;
                 }
             }
-            self.mutate(rng, &mut candidate, limit, &failure.board, directed);
-            match self.replay_detailed(&mut candidate, Some(rng), Some(lookahead)) {
+            self.mutate(rng, &mut candidate, limit, &failure.board, directed, lookahead);
+            match self.replay_detailed(&mut candidate, Some(rng), Some(lookahead), true) {
                 Ok(board) => {
                     row.copy_from_slice(&candidate);
                     return Some(board);
@@ -1047,7 +1073,9 @@ impl Belief {
         limit: usize,
         board: &Board,
         directed: Option<Event>,
+        lookahead: &Lookahead,
     ) {
+        let pinned = lookahead.pinned;
         let limit = limit.min(row.len());
         if limit == 0 {
             return;
@@ -1132,6 +1160,17 @@ impl Belief {
                         for stone in ((geometry.adjacent(captured) & standing) - captured).iter() {
                             clear(row, stone);
                         }
+                        // Other opponent chains at the point were not captured: they had another liberty.
+                        let empty = board.empty();
+                        let others = (geometry.neighbours(point) & standing) - captured;
+                        for stone in others.iter() {
+                            let (chain, liberties) = geometry.group_and_liberties(stone, standing, empty);
+                            if (liberties - Bitboard::from_point(point)).is_empty() {
+                                if let Some(moved) = chain.nth(rng.gen_range(0..chain.count().max(1))) {
+                                    clear(row, moved);
+                                }
+                            }
+                        }
                         if captured.is_empty() && !standing.contains(point) {
                             // Legal needs a liberty: free a point next to it or to our chains it joins.
                             let own = board.stones(self.us);
@@ -1170,6 +1209,18 @@ impl Belief {
                                     exclude.insert(liberty);
                                 }
                             }
+                            // Our other chains at that point kept a liberty: free one where none is left.
+                            let empty = board.empty();
+                            let others = (geometry.neighbours(point) & own) - captured;
+                            for stone in others.iter() {
+                                let (chain, liberties) = geometry.group_and_liberties(stone, own, empty);
+                                if (liberties - Bitboard::from_point(point)).is_empty() {
+                                    let around = geometry.adjacent(chain) & standing;
+                                    if let Some(blocker) = around.nth(rng.gen_range(0..around.count().max(1))) {
+                                        clear(row, blocker);
+                                    }
+                                }
+                            }
                             return;
                         }
                     }
@@ -1185,9 +1236,24 @@ impl Belief {
             Some(Event::OpponentHidden { captured }) => geometry.expand(geometry.expand(captured)),
             _ => Bitboard::EMPTY,
         } & standing;
+        // Points other slots use, and stones later illegal tries or captures rely on (moved less often).
+        let mut used = Bitboard::EMPTY;
+        for &p in row.iter() {
+            if usize::from(p) < area {
+                used.insert(Point::from_index_unchecked(p));
+            }
+        }
         let changes = rng.gen_range(1..=3usize.min(limit));
         for _ in 0..changes {
             let mut k = rng.gen_range(0..limit);
+            for _ in 0..3 {
+                let p = usize::from(row[k]);
+                if p < area && pinned.contains(Point::from_index_unchecked(p as u8)) {
+                    k = rng.gen_range(0..limit);
+                } else {
+                    break;
+                }
+            }
             if focus.any() && rng.gen::<bool>() {
                 if let Some(stone) = focus.nth(rng.gen_range(0..focus.count())) {
                     let slot = slot_of[stone.index()];
@@ -1199,7 +1265,7 @@ impl Belief {
             let old = usize::from(row[k]);
             if old < area && rng.gen::<f32>() < 0.5 {
                 let from = Bitboard::from_point(Point::from_index_unchecked(old as u8));
-                let near = geometry.expand(geometry.expand(from)) - from - self.base_own;
+                let near = geometry.expand(geometry.expand(from)) - from - self.base_own - used - lookahead.played;
                 if let Some(p) = near.nth(rng.gen_range(0..near.count().max(1))) {
                     row[k] = p.index() as u8;
                     continue;
@@ -1600,12 +1666,7 @@ mod tests {
         let mut uniform_sum = 0.0f64;
         let mut samples = 0u64;
         let mut stats = BeliefStats::default();
-        let mut model = config(64);
-        if let Ok(v) = std::env::var("BELIEF_LOCALITY") {
-            model.locality = v.parse().unwrap_or(0.0);
-            model.contact = 0.0;
-            model.edge_avoidance = 0.0;
-        }
+        let model = BeliefConfig::default();
         for game in 0..20u64 {
             random_game(size, IllegalRule::Retry, 200, &model, 1000 + game, &mut |belief, truth, _| {
                 if belief.us() != Color::Black {
