@@ -38,6 +38,17 @@ const NO_SLOT: usize = usize::MAX;
 /// Random picks tried for one opponent move before giving up on a particle.
 const SAMPLE_TRIES: usize = 12;
 
+/// How particles that died are replaced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Resampling {
+    /// Aimed repairs of the dead and mutated children of the survivors (the default).
+    #[default]
+    Mutation,
+    /// Fresh random particles: every hidden stone drawn anew from the opponent model and checked against the
+    /// whole history (the baseline of the ablation; repairs still rescue a population that dies out).
+    Fresh,
+}
+
 /// Settings of the belief.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BeliefConfig {
@@ -60,6 +71,8 @@ pub struct BeliefConfig {
     pub edge_avoidance: f32,
     /// When rebuilding, probability of aiming a stone at a point a later observation needs occupied.
     pub lookahead_bias: f32,
+    /// How dead particles are replaced.
+    pub resampling: Resampling,
 }
 
 impl Default for BeliefConfig {
@@ -74,6 +87,7 @@ impl Default for BeliefConfig {
             contact: 0.15,
             edge_avoidance: 0.3,
             lookahead_bias: 0.7,
+            resampling: Resampling::Mutation,
         }
     }
 }
@@ -554,9 +568,22 @@ impl Belief {
         let lookahead = self.lookahead();
         let mut row = vec![UNASSIGNED; stride];
         let mut rng = self.rng.clone();
+        if self.config.resampling == Resampling::Fresh {
+            // The ablation baseline: fresh particles, every hidden stone drawn anew, instead of repairs and mutants.
+            let mut attempts = 0;
+            while boards.len() < n && attempts < population.budget {
+                attempts += 1;
+                row.fill(UNASSIGNED);
+                if let Some(board) = self.replay(&mut row[..slots], Some(&mut rng), None) {
+                    boards.push(board);
+                    moves.extend_from_slice(&row);
+                }
+            }
+        }
+        let mutation = self.config.resampling == Resampling::Mutation;
         // Dead particles: repair their old rows (their replay fails on the last announcement only).
         let mut spent = 0;
-        if !population.dead.is_empty() && population.dead_tries > 0 {
+        if mutation && !population.dead.is_empty() && population.dead_tries > 0 {
             let mut round = 0;
             while boards.len() < n && spent < population.dead_budget {
                 let d = population.dead[round % population.dead.len()];
@@ -570,8 +597,13 @@ impl Belief {
             }
         }
         // Mutated children of the kept particles (of everyone for a rejuvenation).
-        let parents: Vec<usize> =
-            if population.replace_all { (0..self.boards.len()).collect() } else { population.kept.to_vec() };
+        let parents: Vec<usize> = if !mutation {
+            Vec::new()
+        } else if population.replace_all {
+            (0..self.boards.len()).collect()
+        } else {
+            population.kept.to_vec()
+        };
         let mut attempts = 0;
         while !parents.is_empty() && boards.len() < n && attempts < population.budget {
             let parent = parents[attempts % parents.len()];
@@ -1422,6 +1454,20 @@ mod tests {
                 belief.particle(i)
             );
             assert_eq!(belief.particle(i).stones(them).count() as usize, belief.opponent_stone_count());
+        }
+    }
+
+    #[test]
+    fn fresh_resampling_also_keeps_every_particle_consistent() {
+        let fresh = BeliefConfig { resampling: Resampling::Fresh, ..config(16) };
+        for seed in 0..3 {
+            random_game(5, IllegalRule::Retry, 100, &fresh, seed, &mut |belief, truth, hidden| {
+                assert_eq!(belief.own_stones(), truth.stones(belief.us()));
+                assert!(belief.replay_with(hidden).is_some(), "the truth explains the history");
+                for i in 0..belief.len() {
+                    assert!(belief.is_consistent_with_history(i), "particle {i}");
+                }
+            });
         }
     }
 

@@ -135,6 +135,8 @@ pub struct BeliefSection {
     pub locality: Option<f64>,
     /// Opponent model: probability of a stone next to one of ours (0..=1).
     pub contact: Option<f64>,
+    /// How dead particles are replaced: `"mutation"` (repairs and mutated survivors) or `"fresh"`.
+    pub resampling: Option<String>,
 }
 
 /// A config file as written.
@@ -406,6 +408,15 @@ impl Settings {
                 *target = v as f32;
             }
         }
+        if let Some(mode) = &section.resampling {
+            belief.resampling = match mode.as_str() {
+                "mutation" => crate::belief::Resampling::Mutation,
+                "fresh" => crate::belief::Resampling::Fresh,
+                other => {
+                    return Err(invalid("belief.resampling", format!("'{other}' is not mutation or fresh")));
+                }
+            };
+        }
         Ok(())
     }
 
@@ -524,6 +535,7 @@ mod tests {
         assert!(search.convergence_ratio.is_some() && search.near_own.is_some());
         let belief = &file.belief;
         assert!(belief.resample_below.is_some() && belief.locality.is_some() && belief.contact.is_some());
+        assert!(belief.resampling.is_some());
         let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
         assert_eq!(settings, Settings::default());
     }
@@ -625,6 +637,11 @@ mod tests {
         let file = FileConfig::load_with(None, &sets(&["search.exploration=-1"])).unwrap();
         let out_of_range = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap_err().to_string();
         assert!(out_of_range.contains("search.exploration"), "{out_of_range}");
+        let file = FileConfig::load_with(None, &sets(&["belief.resampling=fresh"])).unwrap();
+        let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
+        assert_eq!(settings.engine.belief.resampling, crate::belief::Resampling::Fresh);
+        let file = FileConfig::load_with(None, &sets(&["belief.resampling=sometimes"])).unwrap();
+        assert!(Settings::from_layers(&file, &EngineOptions::default(), None).is_err());
         let file = FileConfig::load_with(None, &sets(&["belief.locality=2"])).unwrap();
         let out_of_range = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap_err().to_string();
         assert!(out_of_range.contains("belief.locality"), "{out_of_range}");

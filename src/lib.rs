@@ -18,7 +18,7 @@ pub mod scoring;
 pub mod search;
 pub mod time;
 
-pub use belief::{Belief, BeliefConfig, BeliefStats};
+pub use belief::{Belief, BeliefConfig, BeliefStats, Resampling};
 pub use bitboard::{Bitboard, Geometry};
 pub use board::{Board, IllegalMove};
 pub use color::{ByColor, Color};
