@@ -52,6 +52,10 @@ pub struct SearchBench {
     pub midgame_sims_per_s_1_thread: f64,
     /// Simulations per second, mid-game position, two threads.
     pub midgame_sims_per_s_2_threads: f64,
+    /// Mid-game, one thread, with the legal-move cache on.
+    pub midgame_cached_sims_per_s_1_thread: f64,
+    /// Share of cache lookups that hit in that run.
+    pub cache_hit_rate: f64,
     /// Extra measurement: (threads, simulations per second on the empty board).
     pub extra: Option<(usize, f64)>,
 }
@@ -99,12 +103,18 @@ fn empty_input(size: usize) -> SearchInput {
     }
 }
 
-fn sims_per_second(input: &SearchInput, threads: usize, seconds: f64) -> f64 {
-    let config = SearchConfig { convergence_ratio: f32::INFINITY, ..SearchConfig::default() };
+/// Simulations per second and the cache hit rate of one timed search.
+fn measure(input: &SearchInput, threads: usize, seconds: f64, legal_cache: bool) -> (f64, f64) {
+    let config = SearchConfig { convergence_ratio: f32::INFINITY, legal_cache, ..SearchConfig::default() };
     let budget = Duration::from_secs_f64(seconds);
     let limits = SearchLimits { soft: Some(budget), hard: Some(budget), ..SearchLimits::default() };
     let result = search(input, &config, &limits, threads, 1, None);
-    result.simulations as f64 / result.elapsed.as_secs_f64().max(1e-9)
+    let rate = result.simulations as f64 / result.elapsed.as_secs_f64().max(1e-9);
+    (rate, result.cache_hits as f64 / result.cache_lookups.max(1) as f64)
+}
+
+fn sims_per_second(input: &SearchInput, threads: usize, seconds: f64) -> f64 {
+    measure(input, threads, seconds, false).0
 }
 
 /// Measures search speed.
@@ -113,7 +123,10 @@ pub fn search_speed(seconds: f64, extra_threads: usize) -> SearchBench {
     let mid = midgame_input();
     let one = sims_per_second(&empty, 1, seconds);
     let two = sims_per_second(&empty, 2, seconds);
+    let (cached, hit_rate) = measure(&mid, 1, seconds, true);
     SearchBench {
+        midgame_cached_sims_per_s_1_thread: cached,
+        cache_hit_rate: hit_rate,
         sims_per_s_1_thread: one,
         sims_per_s_2_threads: two,
         scaling_2_threads: two / one.max(1e-9),
@@ -199,6 +212,11 @@ pub fn run(kind: &BenchKind) -> anyhow::Result<()> {
                 );
                 println!("  mid-game,  1 thread : {:>9.0}", figures.midgame_sims_per_s_1_thread);
                 println!("  mid-game,  2 threads: {:>9.0}", figures.midgame_sims_per_s_2_threads);
+                println!(
+                    "  mid-game,  1 thread, legal-move cache: {:>9.0}  (hit rate {:.1}%)",
+                    figures.midgame_cached_sims_per_s_1_thread,
+                    figures.cache_hit_rate * 100.0
+                );
                 if let Some((t, sims)) = figures.extra {
                     println!("  empty 9x9, {t} threads: {sims:>9.0}");
                 }

@@ -10,7 +10,7 @@ use crate::color::{ByColor, Color};
 use crate::engine::SearchLimits;
 use crate::point::{Move, Point};
 use crate::scoring;
-use playout::{phantom_playout, policy_turn, sim_try, PlayoutPolicy, SideView, SimTry, TurnOutcome};
+use playout::{phantom_playout, policy_turn, record_try, PlayoutPolicy, SideView, SimTry, TurnOutcome};
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -47,6 +47,9 @@ pub struct SearchConfig {
     pub default_playouts: u64,
     /// The playout policy.
     pub policy: PlayoutPolicy,
+    /// Cache the outcome of our tries in the tree phase by Zobrist hash (checked against the full masks).
+    /// Off by default: `phantomgo bench search` measures it and it does not pay (see the README).
+    pub legal_cache: bool,
 }
 
 impl Default for SearchConfig {
@@ -65,6 +68,7 @@ impl Default for SearchConfig {
             convergence_ratio: 5.0,
             default_playouts: 20_000,
             policy: PlayoutPolicy::default(),
+            legal_cache: false,
         }
     }
 }
@@ -134,6 +138,10 @@ pub struct SearchResult {
     pub children: Vec<RootChild>,
     /// Why it stopped.
     pub stop: StopReason,
+    /// Legal-move cache lookups and hits over all workers (0 when the cache is off).
+    pub cache_lookups: u64,
+    /// Hits among those lookups.
+    pub cache_hits: u64,
 }
 
 /// Why the search stopped.
@@ -178,6 +186,52 @@ struct Worker<'a> {
     rng: Xoshiro256PlusPlus,
     alpha: f32,
     probing: bool,
+    cache: Option<LegalCache>,
+}
+
+/// A direct-mapped cache of try outcomes: position (Zobrist hash, full masks, ko), colour and point in,
+/// the board after the try (or illegal) out. Entries are checked against the full masks, so a hash collision
+/// can only cost a miss.
+struct LegalCache {
+    entries: Vec<Option<(Board, Color, Point, Option<Board>)>>,
+    lookups: u64,
+    hits: u64,
+}
+
+impl LegalCache {
+    const SIZE: usize = 1 << 13;
+
+    fn new() -> LegalCache {
+        LegalCache { entries: vec![None; Self::SIZE], lookups: 0, hits: 0 }
+    }
+
+    fn slot(board: &Board, color: Color, point: Point) -> usize {
+        let key = board.hash() ^ crate::board::zobrist_key(color, point).rotate_left(17);
+        (key as usize ^ (key >> 29) as usize) & (Self::SIZE - 1)
+    }
+
+    /// Plays `color` at `point` on `board` through the cache; `false` when the try is illegal (board unchanged).
+    fn try_play(&mut self, board: &mut Board, color: Color, point: Point) -> Result<Bitboard, ()> {
+        self.lookups += 1;
+        let slot = Self::slot(board, color, point);
+        if let Some((before, c, p, after)) = &self.entries[slot] {
+            if *c == color && *p == point && before == board {
+                self.hits += 1;
+                return match after {
+                    Some(after) => {
+                        let captured = board.stones(color.opponent()) - after.stones(color.opponent());
+                        *board = after.clone();
+                        Ok(captured)
+                    }
+                    None => Err(()),
+                };
+            }
+        }
+        let before = board.clone();
+        let outcome = board.try_play(color, point).map_err(|_| ());
+        self.entries[slot] = Some((before, color, point, outcome.is_ok().then(|| board.clone())));
+        outcome
+    }
 }
 
 impl<'a> Worker<'a> {
@@ -195,6 +249,7 @@ impl<'a> Worker<'a> {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             alpha,
             probing,
+            cache: config.legal_cache.then(LegalCache::new),
         };
         let root = worker.make_node(root_moves(input), input.tried_this_turn, 0);
         worker.tree = Tree::new(root);
@@ -263,7 +318,12 @@ impl<'a> Worker<'a> {
                         // Our stone in this determinization (the info sets differ deeper down): count it illegal.
                         OutcomeKey::Illegal
                     } else {
-                        match sim_try(&mut sim.board, us, point, &mut sim.views[us]) {
+                        let result = match self.cache.as_mut() {
+                            Some(cache) => cache.try_play(&mut sim.board, us, point),
+                            None => sim.board.try_play(us, point).map_err(|_| ()),
+                        };
+                        let outcome = record_try(&sim.board, us, point, &mut sim.views[us], result);
+                        match outcome {
                             SimTry::Illegal => OutcomeKey::Illegal,
                             SimTry::Ok(captured) => {
                                 sim.passes = 0;
@@ -408,6 +468,8 @@ pub fn search(
             elapsed: start.elapsed(),
             children: vec![RootChild { mv: best, visits: 0, win_rate: 0.5, illegal_rate: 0.0 }],
             stop: StopReason::Forced,
+            cache_lookups: 0,
+            cache_hits: 0,
         };
     }
     let playout_limit = limits.playouts.or(if limits.soft.is_none() && limits.hard.is_none() {
@@ -422,7 +484,7 @@ pub fn search(
     let stop = AtomicBool::new(false);
     let stop_reason = parking_lot::Mutex::new(StopReason::Playouts);
 
-    let trees: Vec<Tree> = std::thread::scope(|scope| {
+    let trees: Vec<(Tree, u64, u64)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let simulations = &simulations;
@@ -471,7 +533,8 @@ pub fn search(
                             }
                         }
                     }
-                    worker.tree
+                    let (lookups, hits) = worker.cache.as_ref().map_or((0, 0), |c| (c.lookups, c.hits));
+                    (worker.tree, lookups, hits)
                 })
             })
             .collect();
@@ -483,7 +546,7 @@ pub fn search(
         moves.iter().map(|&mv| RootChild { mv, visits: 0, win_rate: 0.0, illegal_rate: 0.0 }).collect();
     let mut wins = vec![0.0f64; moves.len()];
     let mut illegal = vec![0u64; moves.len()];
-    for tree in &trees {
+    for (tree, _, _) in &trees {
         for (i, edge) in tree.nodes[0].edges.iter().enumerate() {
             // Every worker builds the root from the same input, so edges line up.
             debug_assert_eq!(edge.mv, moves[i]);
@@ -508,6 +571,8 @@ pub fn search(
         elapsed: start.elapsed(),
         children: merged,
         stop: reason,
+        cache_lookups: trees.iter().map(|(_, lookups, _)| lookups).sum(),
+        cache_hits: trees.iter().map(|(_, _, hits)| hits).sum(),
     }
 }
 
@@ -598,6 +663,28 @@ mod tests {
         let limits = SearchLimits { playouts: Some(3000), ..SearchLimits::default() };
         let result = search(&input, &SearchConfig::default(), &limits, 1, 7, None);
         assert_eq!(result.best, Move::Play(Point::from_coords(3, 3, 7).unwrap()), "{:?}", &result.children[..3]);
+    }
+
+    #[test]
+    fn the_legal_move_cache_changes_nothing_but_speed() {
+        let board = Board::from_picture(
+            7,
+            ". . . . . . .
+             . . X X X . .
+             . X O O O X .
+             . X O . O X .
+             . X O O O X .
+             . . X X X . .
+             . . . . . . .",
+        );
+        let input = input_from(board, Color::White);
+        let limits = SearchLimits { playouts: Some(1500), ..SearchLimits::default() };
+        let plain = search(&input, &SearchConfig::default(), &limits, 1, 3, None);
+        let cached =
+            search(&input, &SearchConfig { legal_cache: true, ..SearchConfig::default() }, &limits, 1, 3, None);
+        assert_eq!(plain.children, cached.children);
+        assert_eq!(plain.cache_lookups, 0);
+        assert!(cached.cache_hits > 0 && cached.cache_hits <= cached.cache_lookups);
     }
 
     #[test]

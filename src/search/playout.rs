@@ -159,12 +159,25 @@ impl Default for PlayoutPolicy {
 /// Plays a try for `color` at `point` on the true board and updates its view.
 #[inline]
 pub fn sim_try(board: &mut Board, color: Color, point: crate::point::Point, view: &mut SideView) -> SimTry {
-    match board.try_play(color, point) {
+    let result = board.try_play(color, point).map_err(|_| ());
+    record_try(board, color, point, view, result)
+}
+
+/// Updates `color`'s view with the outcome of its try at `point` (`board` is the board after it).
+#[inline]
+pub fn record_try(
+    board: &Board,
+    color: Color,
+    point: crate::point::Point,
+    view: &mut SideView,
+    result: Result<Bitboard, ()>,
+) -> SimTry {
+    match result {
         Ok(captured) => {
             view.tried_this_turn = Bitboard::EMPTY;
             SimTry::Ok(captured)
         }
-        Err(_) => {
+        Err(()) => {
             if board.stones(color.opponent()).contains(point) {
                 view.known_opponent.insert(point);
             }
