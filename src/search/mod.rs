@@ -193,9 +193,18 @@ struct Worker<'a> {
 /// the board after the try (or illegal) out. Entries are checked against the full masks, so a hash collision
 /// can only cost a miss.
 struct LegalCache {
-    entries: Vec<Option<(Board, Color, Point, Option<Board>)>>,
+    entries: Vec<Option<CacheEntry>>,
     lookups: u64,
     hits: u64,
+}
+
+/// One cached try: the position and try, and the board after it (`None`: illegal).
+#[derive(Clone)]
+struct CacheEntry {
+    before: Board,
+    color: Color,
+    point: Point,
+    after: Option<Board>,
 }
 
 impl LegalCache {
@@ -214,10 +223,10 @@ impl LegalCache {
     fn try_play(&mut self, board: &mut Board, color: Color, point: Point) -> Result<Bitboard, ()> {
         self.lookups += 1;
         let slot = Self::slot(board, color, point);
-        if let Some((before, c, p, after)) = &self.entries[slot] {
-            if *c == color && *p == point && before == board {
+        if let Some(entry) = &self.entries[slot] {
+            if entry.color == color && entry.point == point && entry.before == *board {
                 self.hits += 1;
-                return match after {
+                return match &entry.after {
                     Some(after) => {
                         let captured = board.stones(color.opponent()) - after.stones(color.opponent());
                         *board = after.clone();
@@ -229,7 +238,7 @@ impl LegalCache {
         }
         let before = board.clone();
         let outcome = board.try_play(color, point).map_err(|_| ());
-        self.entries[slot] = Some((before, color, point, outcome.is_ok().then(|| board.clone())));
+        self.entries[slot] = Some(CacheEntry { before, color, point, after: outcome.is_ok().then(|| board.clone()) });
         outcome
     }
 }
