@@ -199,18 +199,22 @@ impl Board {
         let empty = geometry.mask() - own - opponent_stones;
 
         let mut captured = Bitboard::EMPTY;
-        for neighbour in (neighbours & opponent_stones).iter() {
-            if captured.contains(neighbour) {
-                continue;
-            }
-            if let Some(chain) = geometry.chain_without_liberty(neighbour, opponent_stones, empty) {
-                captured |= chain;
+        let mut enemies = neighbours & opponent_stones;
+        while let Some(neighbour) = enemies.first() {
+            match geometry.chain_liberty_search(neighbour, opponent_stones, empty) {
+                Ok(chain) => {
+                    captured |= chain;
+                    enemies -= chain;
+                }
+                // Other neighbours in the part of the chain already seen share its liberty.
+                Err(part) => enemies -= part,
             }
         }
 
+        // Suicide: nothing captured, no empty neighbour, and no friendly neighbour chain with another liberty.
         if captured.is_empty()
             && (neighbours & empty).is_empty()
-            && geometry.chain_without_liberty(point, own, empty).is_some()
+            && ((neighbours & own).is_empty() || geometry.chain_without_liberty(point, own, empty).is_some())
         {
             return Err(IllegalMove::Suicide);
         }
