@@ -396,37 +396,7 @@ impl Geometry {
     /// The chain of `stones` through `point` when it has no liberty in `empty`; `None` as soon as one is found.
     #[inline]
     pub fn chain_without_liberty(&self, point: Point, stones: Bitboard, empty: Bitboard) -> Option<Bitboard> {
-        self.chain_liberty_search(point, stones, empty).ok()
-    }
-
-    /// `Ok(chain)` when the chain of `stones` through `point` has no liberty in `empty`; otherwise
-    /// `Err(part)` as soon as a liberty is found, where `part` is the part of the chain seen so far
-    /// (so the caller can skip its other stones).
-    #[inline]
-    pub(crate) fn chain_liberty_search(
-        &self,
-        point: Point,
-        stones: Bitboard,
-        empty: Bitboard,
-    ) -> Result<Bitboard, Bitboard> {
-        // Most stones have a liberty right beside them: answer from the neighbour table before any shifting.
-        let around = self.neighbours(point);
-        let mut group = Bitboard::from_point(point);
-        if (around & empty).any() {
-            return Err(group);
-        }
-        group |= around & stones;
-        loop {
-            let around = self.adjacent(group);
-            if (around & empty).any() {
-                return Err(group);
-            }
-            let next = group | (around & stones);
-            if next == group {
-                return Ok(group);
-            }
-            group = next;
-        }
+        chain_liberty_search(self, point, stones, empty).ok()
     }
 
     /// Every point as a [`Point`], in index order.
@@ -494,6 +464,146 @@ impl Geometry {
     }
 }
 
+/// The board operations of the hot paths (rules and playouts), either from a [`Geometry`] at run time or from
+/// a [`Square`] whose size is a compile-time constant: shifting a 128-bit word by a constant is two instructions,
+/// by a variable amount several more, and floods shift a lot.
+pub(crate) trait Shape: Copy {
+    /// All points of the board.
+    fn mask(self) -> Bitboard;
+    /// Number of points.
+    fn area(self) -> u32;
+    /// Points orthogonally adjacent to some point of `b`, as [`Geometry::adjacent`].
+    fn adjacent(self, b: Bitboard) -> Bitboard;
+    /// The orthogonal neighbours of `point`.
+    fn neighbours(self, point: Point) -> Bitboard;
+}
+
+impl Shape for &Geometry {
+    #[inline]
+    fn mask(self) -> Bitboard {
+        self.mask
+    }
+    #[inline]
+    fn area(self) -> u32 {
+        (self.size * self.size) as u32
+    }
+    #[inline]
+    fn adjacent(self, b: Bitboard) -> Bitboard {
+        Geometry::adjacent(self, b)
+    }
+    #[inline]
+    fn neighbours(self, point: Point) -> Bitboard {
+        self.neighbours[point.index()]
+    }
+}
+
+/// A board of side `N` known at compile time; its neighbour table comes from the shared [`Geometry`].
+#[derive(Clone, Copy)]
+pub(crate) struct Square<const N: usize>(&'static Geometry);
+
+impl<const N: usize> Square<N> {
+    const MASK: u128 = (1u128 << (N * N)) - 1;
+    const FIRST_COL: u128 = {
+        let mut col = 0u128;
+        let mut row = 0;
+        while row < N {
+            col |= 1u128 << (row * N);
+            row += 1;
+        }
+        col
+    };
+    const NOT_FIRST_COL: u128 = Self::MASK & !Self::FIRST_COL;
+    const NOT_LAST_COL: u128 = Self::MASK & !(Self::FIRST_COL << (N - 1));
+
+    /// The square for `geometry`, which must have side `N`.
+    #[inline]
+    pub(crate) fn of(geometry: &'static Geometry) -> Self {
+        debug_assert_eq!(geometry.size(), N);
+        Square(geometry)
+    }
+}
+
+impl<const N: usize> Shape for Square<N> {
+    #[inline]
+    fn mask(self) -> Bitboard {
+        Bitboard(Self::MASK)
+    }
+    #[inline]
+    fn area(self) -> u32 {
+        (N * N) as u32
+    }
+    #[inline]
+    fn adjacent(self, b: Bitboard) -> Bitboard {
+        Bitboard(
+            ((b.0 << N) & Self::MASK)
+                | (b.0 >> N)
+                | ((b.0 & Self::NOT_LAST_COL) << 1)
+                | ((b.0 & Self::NOT_FIRST_COL) >> 1),
+        )
+    }
+    #[inline]
+    fn neighbours(self, point: Point) -> Bitboard {
+        self.0.neighbours[point.index()]
+    }
+}
+
+/// Runs `$body` with `$shape` bound to the fastest [`Shape`] for `$geometry`: a [`Square`] for the usual
+/// Phantom Go sizes (7, 9, 11), the run-time [`Geometry`] otherwise. Each arm compiles `$body` anew.
+macro_rules! with_shape {
+    ($geometry:expr, $shape:ident => $body:expr) => {{
+        let geometry: &'static $crate::bitboard::Geometry = $geometry;
+        match geometry.size() {
+            7 => {
+                let $shape = $crate::bitboard::Square::<7>::of(geometry);
+                $body
+            }
+            9 => {
+                let $shape = $crate::bitboard::Square::<9>::of(geometry);
+                $body
+            }
+            11 => {
+                let $shape = $crate::bitboard::Square::<11>::of(geometry);
+                $body
+            }
+            _ => {
+                let $shape = geometry;
+                $body
+            }
+        }
+    }};
+}
+pub(crate) use with_shape;
+
+/// `Ok(chain)` when the chain of `stones` through `point` has no liberty in `empty`; otherwise `Err(part)` as
+/// soon as a liberty is found, where `part` is the part of the chain seen so far (so the caller can skip its
+/// other stones).
+#[inline]
+pub(crate) fn chain_liberty_search<S: Shape>(
+    shape: S,
+    point: Point,
+    stones: Bitboard,
+    empty: Bitboard,
+) -> Result<Bitboard, Bitboard> {
+    // Most stones have a liberty right beside them: answer from the neighbour table before any shifting.
+    let around = shape.neighbours(point);
+    let mut group = Bitboard::from_point(point);
+    if (around & empty).any() {
+        return Err(group);
+    }
+    group |= around & stones;
+    loop {
+        let around = shape.adjacent(group);
+        if (around & empty).any() {
+            return Err(group);
+        }
+        let next = group | (around & stones);
+        if next == group {
+            return Ok(group);
+        }
+        group = next;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -516,6 +626,27 @@ mod tests {
                 assert!((n - g.mask()).is_empty());
             }
         }
+    }
+
+    #[test]
+    fn squares_shift_like_their_geometry() {
+        fn check<const N: usize>() {
+            let g = Geometry::of(N).unwrap();
+            let square = Square::<N>::of(g);
+            assert_eq!(Shape::mask(square), g.mask());
+            let mut state = 0x9E37_79B9_7F4A_7C15u128 ^ N as u128;
+            for _ in 0..500 {
+                state = state.wrapping_mul(0x2360_ED05_1FC6_5DA4_4385_DF64_9FCC_F645).wrapping_add(1);
+                let b = Bitboard::from_bits(state.rotate_left(N as u32)) & g.mask();
+                assert_eq!(Shape::adjacent(square, b), g.adjacent(b));
+            }
+            for p in g.points() {
+                assert_eq!(Shape::adjacent(square, Bitboard::from_point(p)), g.neighbours(p));
+            }
+        }
+        check::<7>();
+        check::<9>();
+        check::<11>();
     }
 
     #[test]
