@@ -470,8 +470,6 @@ impl Geometry {
 pub(crate) trait Shape: Copy {
     /// All points of the board.
     fn mask(self) -> Bitboard;
-    /// Number of points.
-    fn area(self) -> u32;
     /// Points orthogonally adjacent to some point of `b`, as [`Geometry::adjacent`].
     fn adjacent(self, b: Bitboard) -> Bitboard;
     /// The orthogonal neighbours of `point`.
@@ -484,10 +482,6 @@ impl Shape for &Geometry {
         self.mask
     }
     #[inline]
-    fn area(self) -> u32 {
-        (self.size * self.size) as u32
-    }
-    #[inline]
     fn adjacent(self, b: Bitboard) -> Bitboard {
         Geometry::adjacent(self, b)
     }
@@ -497,9 +491,9 @@ impl Shape for &Geometry {
     }
 }
 
-/// A board of side `N` known at compile time; its neighbour table comes from the shared [`Geometry`].
+/// A board of side `N` known at compile time, with its masks and neighbour table built at compile time.
 #[derive(Clone, Copy)]
-pub(crate) struct Square<const N: usize>(&'static Geometry);
+pub(crate) struct Square<const N: usize>;
 
 impl<const N: usize> Square<N> {
     const MASK: u128 = (1u128 << (N * N)) - 1;
@@ -514,12 +508,25 @@ impl<const N: usize> Square<N> {
     };
     const NOT_FIRST_COL: u128 = Self::MASK & !Self::FIRST_COL;
     const NOT_LAST_COL: u128 = Self::MASK & !(Self::FIRST_COL << (N - 1));
+    /// The neighbours of each point, as a table in the binary: no pointer to load or keep in a register.
+    const NEIGHBOURS: [Bitboard; MAX_AREA] = {
+        let mut table = [Bitboard::EMPTY; MAX_AREA];
+        let mut index = 0;
+        while index < N * N {
+            let b = 1u128 << index;
+            table[index] = Bitboard(
+                ((b << N) & Self::MASK) | (b >> N) | ((b & Self::NOT_LAST_COL) << 1) | ((b & Self::NOT_FIRST_COL) >> 1),
+            );
+            index += 1;
+        }
+        table
+    };
 
     /// The square for `geometry`, which must have side `N`.
     #[inline]
-    pub(crate) fn of(geometry: &'static Geometry) -> Self {
+    pub(crate) fn of(geometry: &Geometry) -> Self {
         debug_assert_eq!(geometry.size(), N);
-        Square(geometry)
+        Square
     }
 }
 
@@ -527,10 +534,6 @@ impl<const N: usize> Shape for Square<N> {
     #[inline]
     fn mask(self) -> Bitboard {
         Bitboard(Self::MASK)
-    }
-    #[inline]
-    fn area(self) -> u32 {
-        (N * N) as u32
     }
     #[inline]
     fn adjacent(self, b: Bitboard) -> Bitboard {
@@ -543,7 +546,7 @@ impl<const N: usize> Shape for Square<N> {
     }
     #[inline]
     fn neighbours(self, point: Point) -> Bitboard {
-        self.0.neighbours[point.index()]
+        Self::NEIGHBOURS[point.index()]
     }
 }
 
@@ -642,6 +645,7 @@ mod tests {
             }
             for p in g.points() {
                 assert_eq!(Shape::adjacent(square, Bitboard::from_point(p)), g.neighbours(p));
+                assert_eq!(Shape::neighbours(square, p), g.neighbours(p));
             }
         }
         check::<7>();

@@ -41,22 +41,11 @@ fn play_random_in<S: Shape, R: RngCore>(
     }
     // Never fill one's own single-point eye.
     *candidates -= board.single_point_eyes_in(shape, color);
-    let area = shape.area();
     // Opponent stones seen to have two liberties or more: tries after the first skip their floods.
     let mut lively = Bitboard::EMPTY;
     while candidates.any() {
-        let count = candidates.count();
-        let point = if 3 * count > area {
-            // Dense: rejection sampling over all points is cheaper than selecting the n-th bit.
-            loop {
-                let index = below(rng, area);
-                if (candidates.bits() >> index) & 1 != 0 {
-                    break Point::from_index_unchecked(index as u8);
-                }
-            }
-        } else {
-            candidates.nth(below(rng, count))?
-        };
+        // A branch-free select: rejection sampling over all points costs more draws and mispredicted branches.
+        let point = candidates.nth(below(rng, candidates.count()))?;
         match board.play_on_empty_in(shape, color, point, &mut lively) {
             Ok(captured) => return Some((point, captured)),
             Err(_) => candidates.remove(point),
