@@ -216,7 +216,8 @@ impl Board {
         let empty = shape.mask() - own - opponent_stones;
 
         let mut captured = Bitboard::EMPTY;
-        let mut enemies = (neighbours & opponent_stones) - *lively;
+        // Enemy neighbours with a liberty of their own are skipped in bulk (no data-dependent branch per stone).
+        let mut enemies = (neighbours & opponent_stones) - *lively - shape.adjacent(empty);
         while let Some(neighbour) = enemies.first() {
             match chain_liberty_search(shape, neighbour, opponent_stones, empty) {
                 Ok(chain) => {
