@@ -1,1 +1,83 @@
-fn main() {}
+//! Criterion benches of the rules engine: a random playout, legality over a position, a large capture.
+//!
+//! Each bench checks a known figure, so a broken rules engine fails the bench instead of timing wrong work.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use phantomgo::search::playout::random_playout;
+use phantomgo::{Bitboard, Board, Color, Point};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// A 9x9 middle game, Black to play: 35 empty points, of which E9, G9, J9, F8, G4, F3 and H3 are suicide for
+/// Black (no liberty, nothing captured), while A8, B9, C7 and D1 are Black's own eyes (legal).
+const MIDDLE_GAME: &str = "
+    X . X O . O . O .
+    . X X O O . O O O
+    X X . X O O . . .
+    . . X . X O O . .
+    . X O O . X O . .
+    . X X O X O . O .
+    . . X O O . O . O
+    . X . X O O . O .
+    . . X . X O . O .";
+
+/// Black points that are legal in [`MIDDLE_GAME`].
+const MIDDLE_GAME_LEGAL_FOR_BLACK: usize = 28;
+
+/// A 9x9 position where Black at E5 captures the 27-stone white chain (E5 is its last liberty).
+const BIG_CAPTURE: &str = "
+    . . X X X X X . .
+    . X O O O O O X .
+    . X O O O O O X .
+    . X O O X O O X .
+    . X O X . O O X .
+    . X O O O O O X .
+    . X O O O O O X .
+    . . X X X X X . .
+    . . . . . . . . .";
+
+fn bench_playout(c: &mut Criterion) {
+    let empty = Board::new(9).expect("9x9");
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    c.bench_function("random playout 9x9", |b| {
+        b.iter(|| {
+            let mut board = empty.clone();
+            let out = random_playout(&mut board, Color::Black, &mut rng, 3 * 81);
+            // Every stone played is on the board or was captured.
+            let on_board = board.stones(Color::Black).count() + board.stones(Color::White).count();
+            assert_eq!(on_board + out.captures[Color::Black] + out.captures[Color::White], out.moves);
+            assert!(out.moves <= 3 * 81);
+            black_box(out)
+        })
+    });
+}
+
+fn bench_legality(c: &mut Criterion) {
+    let board = Board::from_picture(9, MIDDLE_GAME);
+    assert!(board.is_consistent());
+    let points: Vec<Point> = board.geometry().points().collect();
+    c.bench_function("legality of every point 9x9", |b| {
+        b.iter(|| {
+            let legal = points.iter().filter(|&&p| black_box(&board).legality(Color::Black, p).is_ok()).count();
+            assert_eq!(legal, MIDDLE_GAME_LEGAL_FOR_BLACK);
+            legal
+        })
+    });
+}
+
+fn bench_capture(c: &mut Criterion) {
+    let board = Board::from_picture(9, BIG_CAPTURE);
+    assert!(board.is_consistent());
+    let e5 = Point::from_coords(4, 4, 9).expect("on board");
+    c.bench_function("capture of a 27-stone chain 9x9", |b| {
+        b.iter(|| {
+            let mut copy = black_box(&board).clone();
+            let captured: Bitboard = copy.try_play(Color::Black, e5).expect("legal");
+            assert_eq!(captured.count(), 27);
+            copy
+        })
+    });
+}
+
+criterion_group!(benches, bench_playout, bench_legality, bench_capture);
+criterion_main!(benches);

@@ -5,6 +5,17 @@ use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign};
 use std::sync::OnceLock;
 
+/// `POINT_BITS[i] == 1 << i`: a table load is cheaper than a variable shift of a 128-bit word.
+const POINT_BITS: [u128; 128] = {
+    let mut bits = [0u128; 128];
+    let mut index = 0;
+    while index < 128 {
+        bits[index] = 1 << index;
+        index += 1;
+    }
+    bits
+};
+
 /// A set of points, one bit per point index (`row * size + col`), bits 0..121 used.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Bitboard(u128);
@@ -28,7 +39,7 @@ impl Bitboard {
     /// The set holding only `point`.
     #[inline]
     pub const fn from_point(point: Point) -> Self {
-        Bitboard(1u128 << point.index())
+        Bitboard(POINT_BITS[point.index()])
     }
 
     /// True when no point is in the set.
@@ -52,19 +63,19 @@ impl Bitboard {
     /// True when `point` is in the set.
     #[inline]
     pub const fn contains(self, point: Point) -> bool {
-        (self.0 >> point.index()) & 1 != 0
+        self.0 & POINT_BITS[point.index()] != 0
     }
 
     /// Adds `point`.
     #[inline]
     pub fn insert(&mut self, point: Point) {
-        self.0 |= 1u128 << point.index();
+        self.0 |= POINT_BITS[point.index()];
     }
 
     /// Removes `point`.
     #[inline]
     pub fn remove(&mut self, point: Point) {
-        self.0 &= !(1u128 << point.index());
+        self.0 &= !POINT_BITS[point.index()];
     }
 
     /// The lowest-index point, if any.
@@ -86,16 +97,20 @@ impl Bitboard {
     /// The `n`-th point (0-based, in index order); `None` when `n >= count()`.
     #[inline]
     pub fn nth(self, n: u32) -> Option<Point> {
-        let low = self.0 as u64;
-        let high = (self.0 >> 64) as u64;
-        let low_count = low.count_ones();
-        if n < low_count {
-            Some(Point::from_index_unchecked(select_u64(low, n) as u8))
-        } else if n - low_count < high.count_ones() {
-            Some(Point::from_index_unchecked(64 + select_u64(high, n - low_count) as u8))
-        } else {
-            None
+        if n >= self.count() {
+            return None;
         }
+        let low = self.0 as u64;
+        let low_count = low.count_ones();
+        // Branch-free choice of the word that holds the bit (compiles to conditional moves).
+        let (word, base, rank) = if n < low_count { (low, 0, n) } else { ((self.0 >> 64) as u64, 64, n - low_count) };
+        Some(Point::from_index_unchecked((base + select_u64(word, rank)) as u8))
+    }
+
+    /// The set without its lowest-index point.
+    #[inline]
+    pub const fn without_first(self) -> Bitboard {
+        Bitboard(self.0 & self.0.wrapping_sub(1))
     }
 
     /// Iterates the points in index order.
@@ -105,24 +120,43 @@ impl Bitboard {
     }
 }
 
-/// Index of the `n`-th set bit of `word` (`n < word.count_ones()`).
-#[inline]
-fn select_u64(mut word: u64, n: u32) -> u32 {
-    let mut base = 0;
-    let mut n = n;
-    // Narrow by halves with popcounts, then finish bit by bit within a byte.
-    for width in [32u32, 16, 8] {
-        let low_count = (word & ((1u64 << width) - 1)).count_ones();
-        if n >= low_count {
-            n -= low_count;
-            word >>= width;
-            base += width;
+/// `SELECT_IN_BYTE[byte * 8 + n]`: the index of the `n`-th set bit of `byte` (0 when there is none).
+static SELECT_IN_BYTE: [u8; 256 * 8] = {
+    let mut table = [0u8; 256 * 8];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut n = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                table[byte * 8 + n] = bit as u8;
+                n += 1;
+            }
+            bit += 1;
         }
+        byte += 1;
     }
-    for _ in 0..n {
-        word &= word - 1;
-    }
-    base + word.trailing_zeros()
+    table
+};
+
+/// Index of the `n`-th set bit of `word` (`n < word.count_ones()`), without branches: bytewise popcounts and
+/// their prefix sums locate the byte (Vigna, "Broadword implementation of rank/select queries"), then a table
+/// finishes within the byte. (BMI2 `pdep` would be shorter but is not in the x86-64-v2 baseline.)
+#[inline]
+fn select_u64(word: u64, n: u32) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut counts = word - ((word >> 1) & 0x5555_5555_5555_5555);
+    counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
+    counts = (counts + (counts >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    // Byte i of `prefix` counts the set bits of bytes 0..=i (at most 64, so no byte overflows).
+    let prefix = counts.wrapping_mul(ONES);
+    // Byte i gets its high bit when n >= prefix[i]; those bytes all lie below the one holding the bit.
+    let below = (((n as u64 * ONES) | HIGHS) - prefix) & HIGHS;
+    let shift = below.count_ones() * 8;
+    let before = ((prefix << 8) >> shift) as u32 & 0xFF;
+    let byte = (word >> shift) as usize & 0xFF;
+    shift + SELECT_IN_BYTE[byte * 8 + (n - before) as usize] as u32
 }
 
 /// Iterator over the points of a [`Bitboard`], lowest index first.
@@ -295,13 +329,13 @@ impl Geometry {
     /// The points one row up (towards higher line numbers).
     #[inline]
     pub fn north(&self, b: Bitboard) -> Bitboard {
-        Bitboard((b.0 << self.size) & self.mask.0)
+        Bitboard((b.0 << (self.size & 63)) & self.mask.0)
     }
 
     /// The points one row down.
     #[inline]
     pub fn south(&self, b: Bitboard) -> Bitboard {
-        Bitboard(b.0 >> self.size)
+        Bitboard(b.0 >> (self.size & 63))
     }
 
     /// The points one column right; never wraps to the next row.
@@ -320,8 +354,8 @@ impl Geometry {
     #[inline]
     pub fn adjacent(&self, b: Bitboard) -> Bitboard {
         Bitboard(
-            ((b.0 << self.size) & self.mask.0)
-                | (b.0 >> self.size)
+            ((b.0 << (self.size & 63)) & self.mask.0)
+                | (b.0 >> (self.size & 63))
                 | ((b.0 & self.not_last_col.0) << 1)
                 | ((b.0 & self.not_first_col.0) >> 1),
         )
@@ -362,23 +396,7 @@ impl Geometry {
     /// The chain of `stones` through `point` when it has no liberty in `empty`; `None` as soon as one is found.
     #[inline]
     pub fn chain_without_liberty(&self, point: Point, stones: Bitboard, empty: Bitboard) -> Option<Bitboard> {
-        // Most stones have a liberty right beside them: answer from the neighbour table before any shifting.
-        let around = self.neighbours(point);
-        if (around & empty).any() {
-            return None;
-        }
-        let mut group = Bitboard::from_point(point) | (around & stones);
-        loop {
-            let around = self.adjacent(group);
-            if (around & empty).any() {
-                return None;
-            }
-            let next = group | (around & stones);
-            if next == group {
-                return Some(group);
-            }
-            group = next;
-        }
+        chain_liberty_search(self, point, stones, empty).ok()
     }
 
     /// Every point as a [`Point`], in index order.
@@ -446,6 +464,151 @@ impl Geometry {
     }
 }
 
+/// The board operations of the hot paths (rules and playouts), either from a [`Geometry`] at run time or from
+/// a [`Square`] whose size is a compile-time constant: shifting a 128-bit word by a constant is two instructions,
+/// by a variable amount several more, and floods shift a lot.
+pub(crate) trait Shape: Copy {
+    /// All points of the board.
+    fn mask(self) -> Bitboard;
+    /// Points orthogonally adjacent to some point of `b`, as [`Geometry::adjacent`].
+    fn adjacent(self, b: Bitboard) -> Bitboard;
+    /// The orthogonal neighbours of `point`.
+    fn neighbours(self, point: Point) -> Bitboard;
+}
+
+impl Shape for &Geometry {
+    #[inline]
+    fn mask(self) -> Bitboard {
+        self.mask
+    }
+    #[inline]
+    fn adjacent(self, b: Bitboard) -> Bitboard {
+        Geometry::adjacent(self, b)
+    }
+    #[inline]
+    fn neighbours(self, point: Point) -> Bitboard {
+        self.neighbours[point.index()]
+    }
+}
+
+/// A board of side `N` known at compile time, with its masks and neighbour table built at compile time.
+#[derive(Clone, Copy)]
+pub(crate) struct Square<const N: usize>;
+
+impl<const N: usize> Square<N> {
+    const MASK: u128 = (1u128 << (N * N)) - 1;
+    const FIRST_COL: u128 = {
+        let mut col = 0u128;
+        let mut row = 0;
+        while row < N {
+            col |= 1u128 << (row * N);
+            row += 1;
+        }
+        col
+    };
+    const NOT_FIRST_COL: u128 = Self::MASK & !Self::FIRST_COL;
+    const NOT_LAST_COL: u128 = Self::MASK & !(Self::FIRST_COL << (N - 1));
+    /// The neighbours of each point, as a table in the binary: no pointer to load or keep in a register.
+    const NEIGHBOURS: [Bitboard; MAX_AREA] = {
+        let mut table = [Bitboard::EMPTY; MAX_AREA];
+        let mut index = 0;
+        while index < N * N {
+            let b = 1u128 << index;
+            table[index] = Bitboard(
+                ((b << N) & Self::MASK) | (b >> N) | ((b & Self::NOT_LAST_COL) << 1) | ((b & Self::NOT_FIRST_COL) >> 1),
+            );
+            index += 1;
+        }
+        table
+    };
+
+    /// The square for `geometry`, which must have side `N`.
+    #[inline]
+    pub(crate) fn of(geometry: &Geometry) -> Self {
+        debug_assert_eq!(geometry.size(), N);
+        Square
+    }
+}
+
+impl<const N: usize> Shape for Square<N> {
+    #[inline]
+    fn mask(self) -> Bitboard {
+        Bitboard(Self::MASK)
+    }
+    #[inline]
+    fn adjacent(self, b: Bitboard) -> Bitboard {
+        Bitboard(
+            ((b.0 << N) & Self::MASK)
+                | (b.0 >> N)
+                | ((b.0 & Self::NOT_LAST_COL) << 1)
+                | ((b.0 & Self::NOT_FIRST_COL) >> 1),
+        )
+    }
+    #[inline]
+    fn neighbours(self, point: Point) -> Bitboard {
+        Self::NEIGHBOURS[point.index()]
+    }
+}
+
+/// Runs `$body` with `$shape` bound to the fastest [`Shape`] for `$geometry`: a [`Square`] for the usual
+/// Phantom Go sizes (7, 9, 11), the run-time [`Geometry`] otherwise. Each arm compiles `$body` anew.
+macro_rules! with_shape {
+    ($geometry:expr, $shape:ident => $body:expr) => {{
+        let geometry: &'static $crate::bitboard::Geometry = $geometry;
+        match geometry.size() {
+            7 => {
+                let $shape = $crate::bitboard::Square::<7>::of(geometry);
+                $body
+            }
+            9 => {
+                let $shape = $crate::bitboard::Square::<9>::of(geometry);
+                $body
+            }
+            11 => {
+                let $shape = $crate::bitboard::Square::<11>::of(geometry);
+                $body
+            }
+            _ => {
+                let $shape = geometry;
+                $body
+            }
+        }
+    }};
+}
+pub(crate) use with_shape;
+
+/// `Ok(chain)` when the chain of `stones` through `point` has no liberty in `empty`; otherwise `Err(part)` as
+/// soon as a liberty is found, where `part` is the part of the chain seen so far (so the caller can skip its
+/// other stones).
+#[inline]
+pub(crate) fn chain_liberty_search<S: Shape>(
+    shape: S,
+    point: Point,
+    stones: Bitboard,
+    empty: Bitboard,
+) -> Result<Bitboard, Bitboard> {
+    // Most stones have a liberty right beside them: answer from the neighbour table before any shifting.
+    let around = shape.neighbours(point);
+    let mut group = Bitboard::from_point(point);
+    if (around & empty).any() {
+        return Err(group);
+    }
+    group |= around & stones;
+    loop {
+        // Two growth steps per test: the exit branches are hard to predict, shifts are cheap.
+        let grown = group | (shape.adjacent(group) & stones);
+        let around = shape.adjacent(grown);
+        if (around & empty).any() {
+            return Err(grown);
+        }
+        let next = grown | (around & stones);
+        if next == grown {
+            return Ok(grown);
+        }
+        group = next;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -471,6 +634,28 @@ mod tests {
     }
 
     #[test]
+    fn squares_shift_like_their_geometry() {
+        fn check<const N: usize>() {
+            let g = Geometry::of(N).unwrap();
+            let square = Square::<N>::of(g);
+            assert_eq!(Shape::mask(square), g.mask());
+            let mut state = 0x9E37_79B9_7F4A_7C15u128 ^ N as u128;
+            for _ in 0..500 {
+                state = state.wrapping_mul(0x2360_ED05_1FC6_5DA4_4385_DF64_9FCC_F645).wrapping_add(1);
+                let b = Bitboard::from_bits(state.rotate_left(N as u32)) & g.mask();
+                assert_eq!(Shape::adjacent(square, b), g.adjacent(b));
+            }
+            for p in g.points() {
+                assert_eq!(Shape::adjacent(square, Bitboard::from_point(p)), g.neighbours(p));
+                assert_eq!(Shape::neighbours(square, p), g.neighbours(p));
+            }
+        }
+        check::<7>();
+        check::<9>();
+        check::<11>();
+    }
+
+    #[test]
     fn nth_and_iter_agree() {
         let b = Bitboard::from_bits(0x0100_0000_0000_0001_0000_0000_F0F0_0101u128);
         let all: Vec<Point> = b.iter().collect();
@@ -479,6 +664,26 @@ mod tests {
             assert_eq!(b.nth(i as u32), Some(*p));
         }
         assert_eq!(b.nth(b.count()), None);
+    }
+
+    #[test]
+    fn select_matches_clearing_bits() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..2000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let word = state & state.rotate_left(29); // sparser words too
+            for n in 0..word.count_ones() {
+                let mut w = word;
+                for _ in 0..n {
+                    w &= w - 1;
+                }
+                assert_eq!(select_u64(word, n), w.trailing_zeros(), "{word:#x} {n}");
+            }
+        }
+        assert_eq!(select_u64(u64::MAX, 63), 63);
+        assert_eq!(select_u64(1 << 63, 0), 63);
     }
 
     #[test]

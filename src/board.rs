@@ -1,6 +1,6 @@
 //! The true position: stones by colour, captures before suicide, simple ko and an incremental Zobrist hash.
 
-use crate::bitboard::{Bitboard, Geometry};
+use crate::bitboard::{chain_liberty_search, Bitboard, Geometry, Shape};
 use crate::color::{ByColor, Color};
 use crate::point::{Point, MAX_AREA};
 use std::fmt;
@@ -190,27 +190,53 @@ impl Board {
     /// [`IllegalMove::Suicide`] when the stone's group would have no liberty.
     #[inline]
     pub fn play_on_empty(&mut self, color: Color, point: Point) -> Result<Bitboard, IllegalMove> {
-        let geometry = self.geometry;
+        let mut lively = Bitboard::EMPTY;
+        self.play_on_empty_in(self.geometry, color, point, &mut lively)
+    }
+
+    /// [`Board::play_on_empty`] with the board operations of `shape` (which must match the board's size).
+    ///
+    /// `lively` holds opponent stones whose chains are known to have two liberties or more, so they cannot be
+    /// captured and need no flood; the stones of any chain found to have a liberty besides `point` (which is one
+    /// too) are added. It describes the current position only: clear it once a move succeeds.
+    #[inline]
+    pub(crate) fn play_on_empty_in<S: Shape>(
+        &mut self,
+        shape: S,
+        color: Color,
+        point: Point,
+        lively: &mut Bitboard,
+    ) -> Result<Bitboard, IllegalMove> {
+        debug_assert_eq!(shape.mask(), self.geometry.mask());
         let bit = Bitboard::from_point(point);
-        let neighbours = geometry.neighbours(point);
+        let neighbours = shape.neighbours(point);
         let opponent = color.opponent();
         let own = self.stones[color] | bit;
         let opponent_stones = self.stones[opponent];
-        let empty = geometry.mask() - own - opponent_stones;
+        let empty = shape.mask() - own - opponent_stones;
 
         let mut captured = Bitboard::EMPTY;
-        for neighbour in (neighbours & opponent_stones).iter() {
-            if captured.contains(neighbour) {
-                continue;
-            }
-            if let Some(chain) = geometry.chain_without_liberty(neighbour, opponent_stones, empty) {
-                captured |= chain;
+        // Enemy neighbours with a liberty of their own are skipped in bulk (no data-dependent branch per stone).
+        let mut enemies = (neighbours & opponent_stones) - *lively - shape.adjacent(empty);
+        while let Some(neighbour) = enemies.first() {
+            match chain_liberty_search(shape, neighbour, opponent_stones, empty) {
+                Ok(chain) => {
+                    captured |= chain;
+                    enemies -= chain;
+                }
+                // The part of the chain already seen reaches a liberty besides `point`: other neighbours in it
+                // need no flood, nor does any stone of it on later tries in this position.
+                Err(part) => {
+                    enemies -= part;
+                    *lively |= part;
+                }
             }
         }
 
+        // Suicide: nothing captured, no empty neighbour, and no friendly neighbour chain with another liberty.
         if captured.is_empty()
             && (neighbours & empty).is_empty()
-            && geometry.chain_without_liberty(point, own, empty).is_some()
+            && ((neighbours & own).is_empty() || chain_liberty_search(shape, point, own, empty).is_ok())
         {
             return Err(IllegalMove::Suicide);
         }
@@ -286,8 +312,14 @@ impl Board {
     /// Single-point eyes of `color`: empty points whose every neighbour is a stone of `color`.
     #[inline]
     pub fn single_point_eyes(&self, color: Color) -> Bitboard {
-        let others = self.geometry.mask() - self.stones[color];
-        self.empty() - self.geometry.adjacent(others)
+        self.single_point_eyes_in(self.geometry, color)
+    }
+
+    /// [`Board::single_point_eyes`] with the board operations of `shape` (which must match the board's size).
+    #[inline]
+    pub(crate) fn single_point_eyes_in<S: Shape>(&self, shape: S, color: Color) -> Bitboard {
+        let others = shape.mask() - self.stones[color];
+        (others - self.stones[color.opponent()]) - shape.adjacent(others)
     }
 }
 

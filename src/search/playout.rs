@@ -1,8 +1,9 @@
 //! Playouts: uniform random perfect-information games (the speed benchmark) and Phantom Go playouts for the search.
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{with_shape, Bitboard, Shape};
 use crate::board::Board;
 use crate::color::{ByColor, Color};
+use crate::point::Point;
 use rand::RngCore;
 
 /// A random index below `n` (`n > 0`) by multiply-shift; the tiny bias does not matter in playouts.
@@ -12,36 +13,40 @@ pub fn below<R: RngCore>(rng: &mut R, n: u32) -> u32 {
 }
 
 /// Picks a uniformly random point of `candidates` that is legal for `color` on `board` and not its own
-/// single-point eye, plays it and returns the captured stones; points found unfit are dropped from `candidates`. `None` when no candidate is legal.
+/// single-point eye, plays it and returns the captured stones; points found unfit are dropped from `candidates`.
+/// `None` when no candidate is legal.
 #[inline]
 pub fn play_random_from<R: RngCore>(
     board: &mut Board,
     color: Color,
     candidates: &mut Bitboard,
     rng: &mut R,
-) -> Option<(crate::point::Point, Bitboard)> {
+) -> Option<(Point, Bitboard)> {
+    with_shape!(board.geometry(), shape => play_random_in(shape, board, color, candidates, rng))
+}
+
+/// [`play_random_from`] with the board operations of `shape`.
+#[inline]
+fn play_random_in<S: Shape, R: RngCore>(
+    shape: S,
+    board: &mut Board,
+    color: Color,
+    candidates: &mut Bitboard,
+    rng: &mut R,
+) -> Option<(Point, Bitboard)> {
     if let Some((ko, forbidden)) = board.ko() {
         if forbidden == color {
             candidates.remove(ko);
         }
     }
     // Never fill one's own single-point eye.
-    *candidates -= board.single_point_eyes(color);
-    let area = board.geometry().area() as u32;
+    *candidates -= board.single_point_eyes_in(shape, color);
+    // Opponent stones seen to have two liberties or more: tries after the first skip their floods.
+    let mut lively = Bitboard::EMPTY;
     while candidates.any() {
-        let count = candidates.count();
-        let point = if 3 * count > area {
-            // Dense: rejection sampling over all points is cheaper than selecting the n-th bit.
-            loop {
-                let index = below(rng, area);
-                if (candidates.bits() >> index) & 1 != 0 {
-                    break crate::point::Point::from_index_unchecked(index as u8);
-                }
-            }
-        } else {
-            candidates.nth(below(rng, count))?
-        };
-        match board.play_on_empty(color, point) {
+        // A branch-free select: rejection sampling over all points costs more draws and mispredicted branches.
+        let point = candidates.nth(below(rng, candidates.count()))?;
+        match board.play_on_empty_in(shape, color, point, &mut lively) {
             Ok(captured) => return Some((point, captured)),
             Err(_) => candidates.remove(point),
         }
@@ -62,12 +67,23 @@ pub struct RandomPlayout {
 
 /// Plays uniformly random legal moves, never filling one's own single-point eye, until two passes in a row
 /// or `max_moves` moves. The player with no such move passes.
-pub fn random_playout<R: RngCore>(board: &mut Board, mut to_move: Color, rng: &mut R, max_moves: u32) -> RandomPlayout {
+pub fn random_playout<R: RngCore>(board: &mut Board, to_move: Color, rng: &mut R, max_moves: u32) -> RandomPlayout {
+    with_shape!(board.geometry(), shape => random_playout_in(shape, board, to_move, rng, max_moves))
+}
+
+/// [`random_playout`] with the board operations of `shape`.
+fn random_playout_in<S: Shape, R: RngCore>(
+    shape: S,
+    board: &mut Board,
+    mut to_move: Color,
+    rng: &mut R,
+    max_moves: u32,
+) -> RandomPlayout {
     let mut result = RandomPlayout { moves: 0, captures: ByColor::default(), ended_by_passes: false };
     let mut passes = 0;
     while result.moves < max_moves {
         let mut candidates = board.empty();
-        match play_random_from(board, to_move, &mut candidates, rng) {
+        match play_random_in(shape, board, to_move, &mut candidates, rng) {
             Some((_, captured)) => {
                 result.moves += 1;
                 result.captures[to_move] += captured.count();
