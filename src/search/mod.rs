@@ -654,10 +654,9 @@ mod tests {
         assert_eq!(a.simulations, 2000);
     }
 
-    #[test]
-    fn finds_the_capture_of_a_big_group() {
-        // White's eight stones have one liberty, at E5 (perfect information): capturing wins the game.
-        let board = Board::from_picture(
+    /// White's eight stones with one liberty, at D4, inside a Black ring.
+    fn ring_with_group_in_atari() -> Board {
+        Board::from_picture(
             7,
             ". . . . . . .
              . . X X X . .
@@ -666,7 +665,13 @@ mod tests {
              . X O O O X .
              . . X X X . .
              . . . . . . .",
-        );
+        )
+    }
+
+    #[test]
+    fn finds_the_capture_of_a_big_group() {
+        // Perfect information: capturing at D4 wins the game.
+        let board = ring_with_group_in_atari();
         let mut input = input_from(board, Color::Black);
         input.komi = 30.0;
         let limits = SearchLimits { playouts: Some(3000), ..SearchLimits::default() };
@@ -676,16 +681,7 @@ mod tests {
 
     #[test]
     fn the_legal_move_cache_changes_nothing_but_speed() {
-        let board = Board::from_picture(
-            7,
-            ". . . . . . .
-             . . X X X . .
-             . X O O O X .
-             . X O . O X .
-             . X O O O X .
-             . . X X X . .
-             . . . . . . .",
-        );
+        let board = ring_with_group_in_atari();
         let input = input_from(board, Color::White);
         let limits = SearchLimits { playouts: Some(1500), ..SearchLimits::default() };
         let plain = search(&input, &SearchConfig::default(), &limits, 1, 3, None);
