@@ -585,9 +585,9 @@ pub fn search(
     }
 }
 
-/// A safe try for when there is no time to search: a point no particle puts an opponent stone on, legal for us
-/// in the first particle, not our own eye, not leaving the stone in atari, preferring points next to our
-/// stones. A pass when there is none.
+/// A safe try for when there is no time to search: the candidate least likely to hold a hidden opponent stone
+/// (ideally one no particle puts a stone on), legal for us in the first particle, preferring points that leave
+/// the stone with two or more liberties and next to our own stones. A pass only when there is no candidate.
 pub fn safe_move(input: &SearchInput) -> Move {
     let Some(board) = input.particles.first() else {
         return Move::Pass;
@@ -596,26 +596,26 @@ pub fn safe_move(input: &SearchInput) -> Move {
     let us = input.us;
     let view = SideView { known_opponent: input.known_opponent, tried_this_turn: input.tried_this_turn };
     let own = board.stones(us);
-    let mut best: Option<(i32, Point)> = None;
+    let mut best: Option<(f32, i32, Point)> = None;
     for point in playout::candidates(board, us, &view).iter() {
         let p = input.probabilities.get(point.index()).copied().unwrap_or(1.0);
-        if p > 0.0 {
-            continue;
-        }
         let mut after = board.clone();
         if after.try_play(us, point).is_err() {
             continue;
         }
-        let (_, liberties) = after.group_and_liberties(point);
-        if liberties.count() < 2 {
-            continue;
-        }
-        let score = 4 * (geometry.neighbours(point) & own).count() as i32 + liberties.count().min(4) as i32;
-        if best.is_none_or(|(s, _)| score > s) {
-            best = Some((score, point));
+        let liberties = after.group_and_liberties(point).1.count();
+        let score = if liberties >= 2 { 100 } else { 0 }
+            + 4 * (geometry.neighbours(point) & own).count() as i32
+            + liberties.min(4) as i32;
+        let better = match best {
+            None => true,
+            Some((best_p, best_score, _)) => p < best_p || (p == best_p && score > best_score),
+        };
+        if better {
+            best = Some((p, score, point));
         }
     }
-    best.map_or(Move::Pass, |(_, p)| Move::Play(p))
+    best.map_or(Move::Pass, |(_, _, point)| Move::Play(point))
 }
 
 #[cfg(test)]
@@ -706,7 +706,7 @@ mod tests {
     }
 
     #[test]
-    fn safe_move_avoids_uncertain_points_and_self_atari() {
+    fn safe_move_prefers_certainly_empty_points_and_passes_last() {
         let board = Board::new(5).unwrap();
         let mut input = input_from(board, Color::Black);
         for p in input.probabilities.iter_mut() {
@@ -714,9 +714,12 @@ mod tests {
         }
         input.probabilities[12] = 0.0; // C3
         assert_eq!(safe_move(&input), Move::Play(Point::new(12).unwrap()));
-        for p in input.probabilities.iter_mut() {
-            *p = 0.5;
-        }
+        // No certainly empty point: the least likely one, still not a pass.
+        input.probabilities[12] = 0.5;
+        input.probabilities[7] = 0.1; // C2
+        assert_eq!(safe_move(&input), Move::Play(Point::new(7).unwrap()));
+        // Nothing left to try: pass.
+        input.tried_this_turn = input.particles[0].geometry().mask();
         assert_eq!(safe_move(&input), Move::Pass);
     }
 }
