@@ -147,6 +147,14 @@ struct Failure {
     board: Board,
 }
 
+/// A population being built: boards, their slot rows, a scratch row and the random stream.
+struct Children<'a> {
+    boards: &'a mut Vec<Board>,
+    moves: &'a mut Vec<u8>,
+    row: &'a mut Vec<u8>,
+    rng: &'a mut Xoshiro256PlusPlus,
+}
+
 /// What a rebuild of the population starts from.
 struct Population<'a> {
     /// Survivors (indices into the current population), kept as they are.
@@ -630,18 +638,8 @@ impl Belief {
                     moves.extend_from_slice(&row);
                 }
             }
-            let repaired = boards.len();
-            let mut attempts = 0;
-            while repaired > 0 && boards.len() < n && attempts < population.budget.max(n) {
-                let parent = attempts % repaired;
-                attempts += 1;
-                row.copy_from_slice(&moves[parent * stride..(parent + 1) * stride]);
-                self.mutate(&mut rng, &mut row[..slots], slots, &boards[parent], None, &lookahead);
-                if let Some(board) = self.replay(&mut row[..slots], Some(&mut rng), Some(&lookahead)) {
-                    boards.push(board);
-                    moves.extend_from_slice(&row);
-                }
-            }
+            let mut children = Children { boards: &mut boards, moves: &mut moves, row: &mut row, rng: &mut rng };
+            self.fill_with_children(&mut children, &lookahead, n, population.budget.max(n));
         }
         if boards.is_empty() {
             // Nothing agrees: build particles from scratch, aiming at what later observations need, and repair.
@@ -659,18 +657,8 @@ impl Belief {
                 }
             }
             self.stats.fresh_particles += built as u64;
-            let fresh = boards.len();
-            let mut attempts = 0;
-            while fresh > 0 && boards.len() < n && attempts < population.budget.max(n) {
-                let parent = attempts % fresh;
-                attempts += 1;
-                row.copy_from_slice(&moves[parent * stride..(parent + 1) * stride]);
-                self.mutate(&mut rng, &mut row[..slots], slots, &boards[parent], None, &lookahead);
-                if let Some(board) = self.replay(&mut row[..slots], Some(&mut rng), Some(&lookahead)) {
-                    boards.push(board);
-                    moves.extend_from_slice(&row);
-                }
-            }
+            let mut children = Children { boards: &mut boards, moves: &mut moves, row: &mut row, rng: &mut rng };
+            self.fill_with_children(&mut children, &lookahead, n, population.budget.max(n));
         }
         let replace_all = population.replace_all;
         self.rng = rng;
@@ -690,6 +678,24 @@ impl Belief {
         }
         self.boards = boards;
         self.moves = moves;
+    }
+
+    /// Fills the population in `children` up to `n` with mutated children of the particles already in it, each
+    /// checked against the whole history, within `budget` attempts.
+    fn fill_with_children(&self, children: &mut Children<'_>, lookahead: &Lookahead, n: usize, budget: usize) {
+        let (stride, slots) = (self.stride, self.slots);
+        let parents = children.boards.len();
+        let mut attempts = 0;
+        while parents > 0 && children.boards.len() < n && attempts < budget {
+            let parent = attempts % parents;
+            attempts += 1;
+            children.row.copy_from_slice(&children.moves[parent * stride..(parent + 1) * stride]);
+            self.mutate(children.rng, &mut children.row[..slots], slots, &children.boards[parent], None, lookahead);
+            if let Some(board) = self.replay(&mut children.row[..slots], Some(&mut *children.rng), Some(lookahead)) {
+                children.boards.push(board);
+                children.moves.extend_from_slice(children.row);
+            }
+        }
     }
 
     /// The history cannot be explained: keep what is certain (our stones and the opponent's stone count),
