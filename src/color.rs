@@ -1,4 +1,4 @@
-//! Color (Black, White) and ByColor<T>, a pair indexed by colour.
+//! `Color` (Black, White) and `ByColor<T>`, a pair indexed by colour.
 
 use std::fmt;
 use std::ops::{Index, IndexMut};

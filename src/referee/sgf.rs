@@ -1,4 +1,4 @@
-//! SGF (FF[4]) of the true game of a match: both colours' stones as played on the referee's board, with
+//! SGF (`FF[4]`) of the true game of a match: both colours' stones as played on the referee's board, with
 //! comments recording illegal tries and what each side was told.
 
 use crate::color::Color;
