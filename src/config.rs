@@ -115,6 +115,8 @@ pub struct SearchSection {
     pub alpha_decay_moves: Option<u32>,
     /// No bonus where p * (1 - p) is below this (0..=0.25).
     pub probe_min_uncertainty: Option<f64>,
+    /// No bonus at all while the mean p * (1 - p) over the board is below this (0..=0.25; 0 = never off).
+    pub probe_min_mean_uncertainty: Option<f64>,
     /// Points per captured stone in playouts (>= 0).
     pub capture_bonus: Option<f64>,
     /// Visits before a child node is expanded (>= 1).
@@ -376,6 +378,9 @@ impl Settings {
         if let Some(v) = number("probe_min_uncertainty", section.probe_min_uncertainty, 0.0, 0.25)? {
             search.probe_min_uncertainty = v;
         }
+        if let Some(v) = number("probe_min_mean_uncertainty", section.probe_min_mean_uncertainty, 0.0, 0.25)? {
+            search.probe_min_mean_uncertainty = v;
+        }
         if let Some(v) = number("capture_bonus", section.capture_bonus, 0.0, 100.0)? {
             search.capture_bonus = v;
         }
@@ -532,6 +537,7 @@ mod tests {
         assert!(search.exploration.is_some() && search.info_gain.is_some() && search.alpha_start.is_some());
         assert!(search.alpha_end.is_some() && search.alpha_decay_moves.is_some() && search.capture_bonus.is_some());
         assert!(search.probe_min_uncertainty.is_some() && search.expand_after.is_some());
+        assert!(search.probe_min_mean_uncertainty.is_some());
         assert!(search.convergence_ratio.is_some() && search.near_own.is_some());
         let belief = &file.belief;
         assert!(belief.resample_below.is_some() && belief.locality.is_some() && belief.contact.is_some());

@@ -693,6 +693,25 @@ mod tests {
     }
 
     #[test]
+    fn probing_bonus_only_at_uncertain_points_and_off_in_a_settled_phase() {
+        let mut input = input_from(Board::new(5).unwrap(), Color::Black);
+        input.probabilities[0] = 0.5; // uncertain
+        input.probabilities[1] = 0.01; // settled: p(1-p) < 0.02
+        let config = SearchConfig::default();
+        let worker = Worker::new(&input, &config, 1);
+        let bonus = |w: &Worker, index: usize| {
+            w.tree.nodes[0].edges.iter().find(|e| e.mv == Move::Play(Point::new(index).unwrap())).unwrap().bonus
+        };
+        assert!((bonus(&worker, 0) - 0.15 * 0.25).abs() < 1e-6);
+        assert_eq!(bonus(&worker, 1), 0.0);
+        assert_eq!(bonus(&worker, 2), 0.0);
+        // The mean p(1-p) here is about 0.01: a threshold above it switches probing off everywhere.
+        let settled = SearchConfig { probe_min_mean_uncertainty: 0.02, ..SearchConfig::default() };
+        let worker = Worker::new(&input, &settled, 1);
+        assert_eq!(bonus(&worker, 0), 0.0);
+    }
+
+    #[test]
     fn alpha_decays_linearly_then_stays() {
         let config = SearchConfig::default();
         assert!((config.alpha(0) - 0.15).abs() < 1e-6);
