@@ -157,13 +157,20 @@ pub enum StopReason {
     Forced,
 }
 
+impl SearchInput {
+    /// What we know at the root, as a playout side's view.
+    fn our_view(&self) -> SideView {
+        SideView { known_opponent: self.known_opponent, tried_this_turn: self.tried_this_turn }
+    }
+}
+
 /// Root candidate tries: empty points of our view (not our stones, not known opponent stones, not points tried
 /// this turn, not our own single-point eyes); a pass too when nothing else is left or the opponent just passed.
 pub fn root_moves(input: &SearchInput) -> Vec<Move> {
     let Some(board) = input.particles.first() else {
         return vec![Move::Pass];
     };
-    let view = SideView { known_opponent: input.known_opponent, tried_this_turn: input.tried_this_turn };
+    let view = input.our_view();
     let mut moves: Vec<Move> = playout::candidates(board, input.us, &view).iter().map(Move::Play).collect();
     if moves.is_empty() || input.opponent_passed {
         moves.push(Move::Pass);
@@ -260,7 +267,7 @@ impl<'a> Worker<'a> {
             probing,
             cache: config.legal_cache.then(LegalCache::new),
         };
-        let root = worker.make_node(root_moves(input), input.tried_this_turn, 0);
+        let root = worker.make_node(root_moves(input), 0);
         worker.tree = Tree::new(root);
         worker
     }
@@ -280,9 +287,9 @@ impl<'a> Worker<'a> {
         }
     }
 
-    fn make_node(&self, moves: Vec<Move>, tried_this_turn: Bitboard, turn_depth: u16) -> Node {
+    fn make_node(&self, moves: Vec<Move>, turn_depth: u16) -> Node {
         let edges = moves.into_iter().map(|mv| Edge::new(mv, self.bonus(mv, turn_depth))).collect();
-        Node { edges, visits: 0, tried_this_turn, turn_depth }
+        Node { edges, visits: 0, turn_depth }
     }
 
     /// One simulation: determinize, walk the tree, expand, play out, back up.
@@ -297,7 +304,7 @@ impl<'a> Worker<'a> {
             captures: ByColor::default(),
             passes: if input.opponent_passed { 1 } else { 0 },
         };
-        sim.views[us] = SideView { known_opponent: input.known_opponent, tried_this_turn: input.tried_this_turn };
+        sim.views[us] = input.our_view();
         let mut path: Vec<(u32, usize)> = Vec::with_capacity(16);
         let mut node = 0u32;
         let mut to_move = us;
@@ -403,7 +410,7 @@ impl<'a> Worker<'a> {
                 if moves.is_empty() {
                     moves.push(Move::Pass);
                 }
-                let new_node = self.make_node(moves, tried, depth);
+                let new_node = self.make_node(moves, depth);
                 let index = self.tree.push(new_node);
                 self.tree.nodes[node as usize].edges[edge_index].children[key as usize] = index;
             }
@@ -594,7 +601,7 @@ pub fn safe_move(input: &SearchInput) -> Move {
     };
     let geometry = board.geometry();
     let us = input.us;
-    let view = SideView { known_opponent: input.known_opponent, tried_this_turn: input.tried_this_turn };
+    let view = input.our_view();
     let own = board.stones(us);
     let mut best: Option<(f32, i32, Point)> = None;
     for point in playout::candidates(board, us, &view).iter() {

@@ -1,7 +1,6 @@
 //! The search tree of one worker: decision nodes for our tries, edges with statistics, children by outcome.
 
-use crate::bitboard::Bitboard;
-use crate::point::{Move, Point};
+use crate::point::Move;
 
 /// What we were told after a try and the opponent's reply: the key of a child node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -59,8 +58,6 @@ pub struct Node {
     pub edges: Vec<Edge>,
     /// Visits through this node.
     pub visits: u32,
-    /// Points tried illegal earlier in this turn (on the path to this node).
-    pub tried_this_turn: Bitboard,
     /// Turns from the root (0 = the root's turn, including its illegal-try retries).
     pub turn_depth: u16,
 }
@@ -108,15 +105,5 @@ impl Tree {
             }
         }
         best
-    }
-
-    /// Index of the most visited edge of the root.
-    pub fn best_root_edge(&self) -> Option<usize> {
-        self.nodes[0].edges.iter().enumerate().max_by_key(|(_, e)| e.visits).map(|(i, _)| i)
-    }
-
-    /// Point of each root edge (for merging trees of several workers).
-    pub fn root_points(&self) -> impl Iterator<Item = Option<Point>> + '_ {
-        self.nodes[0].edges.iter().map(|e| e.mv.point())
     }
 }
