@@ -60,7 +60,8 @@ pub struct SearchBench {
     pub extra: Option<(usize, f64)>,
 }
 
-/// A mid-game position: 40 turns of a random Phantom Go game on 9x9 (judge-run, retry rules), seen by Black.
+/// A mid-game position: 40 turns of a random Phantom Go game on 9x9 (judge-run, retry rules), seen by the
+/// player to move.
 fn midgame_input() -> SearchInput {
     use crate::judge::{IllegalRule, Judge};
     use crate::point::Move;
@@ -81,9 +82,10 @@ fn midgame_input() -> SearchInput {
     let truth = judge.game().board().clone();
     let mut input = empty_input(9);
     input.particles = vec![truth.clone(); 128];
-    input.probabilities =
-        truth.geometry().points().map(|p| truth.stones(Color::White).contains(p) as u8 as f32 * 0.5).collect();
     input.us = judge.to_move();
+    // Every opponent stone uncertain (p = 0.5), so the information bonus is at work.
+    let opponent = truth.stones(input.us.opponent());
+    input.probabilities = truth.geometry().points().map(|p| if opponent.contains(p) { 0.5 } else { 0.0 }).collect();
     input.move_number = 40;
     input
 }
