@@ -404,6 +404,7 @@ impl Belief {
                 Event::OpponentHidden { captured }
             }
             Observation::OpponentPass => Event::OpponentPass,
+            Observation::OpponentSeen { point, captured } => return self.observe_seen_opponent_move(point, captured),
         };
         self.push_event(event);
     }

@@ -2,9 +2,9 @@
 
 use crate::board::Board;
 use crate::color::Color;
-use crate::engine::SearchLimits;
 use crate::game::Rules;
 use crate::search::playout::random_playout;
+use crate::search::SearchLimits;
 use crate::search::{search, SearchConfig, SearchInput};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -3,8 +3,9 @@
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
-/// A player's colour.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+/// A player's colour (`"black"` / `"white"` in JSON).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Color {
     /// Black, who moves first.
     Black,

@@ -8,6 +8,8 @@ use crate::judge::IllegalRule;
 use crate::observation::Observation;
 use crate::point::{Move, Point};
 use crate::scoring::GameResult;
+/// Re-exported from `search`, which owns it.
+pub use crate::search::SearchLimits;
 use crate::search::{safe_move, search, SearchConfig, SearchInput};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -63,19 +65,6 @@ impl Default for EngineConfig {
     }
 }
 
-/// How long a genmove may think; built by the protocol loop's time manager.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct SearchLimits {
-    /// Aim to stop by this time.
-    pub soft: Option<Duration>,
-    /// Never think past this time.
-    pub hard: Option<Duration>,
-    /// Stop after this many playouts.
-    pub playouts: Option<u64>,
-    /// Answer at once with a safe try (almost no time left).
-    pub emergency: bool,
-}
-
 /// The engine's answer to `genmove`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
@@ -83,17 +72,6 @@ pub enum Decision {
     Move(Move),
     /// Give up.
     Resign,
-}
-
-/// What the opponent's turn revealed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OpponentReport {
-    /// A legal move somewhere unseen that captured these of our stones.
-    Ok(Vec<Point>),
-    /// An illegal try.
-    Illegal,
-    /// A pass.
-    Pass,
 }
 
 /// Errors the protocol turns into `?` replies; the engine state stays usable after each.
@@ -165,17 +143,49 @@ struct PendingTry {
     before: Box<Knowledge>,
 }
 
-/// One announcement or move, in absolute colours (the belief replays these from its player's side).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Event {
-    /// A stone of `color` stood at `point` and captured `captured`.
-    Stone { color: Color, point: Point, captured: Bitboard },
-    /// A try of `color` was illegal (at `point`, when known).
-    Illegal { color: Color, point: Option<Point> },
-    /// `color` played an unseen stone that captured `captured`.
-    Hidden { color: Color, captured: Bitboard },
-    /// `color` passed.
-    Pass { color: Color },
+/// One entry of the engine's game log: an announcement and the colour it is phrased for (for a
+/// full-information `play`, what the mover was told). The belief reads it from its player's side.
+type Told = (Color, Observation);
+
+/// `told` as `us` learns it: as is when phrased for `us`, else as the opponent of its mover sees it.
+fn seen_by((side, observation): Told, us: Color) -> Option<Observation> {
+    if side == us {
+        Some(observation)
+    } else {
+        observation.for_opponent()
+    }
+}
+
+/// Adds `points` to the announcement that captured them (see [`Engine::late_captures`]) and takes them off
+/// the known board.
+fn amend_captures(knowledge: &mut Knowledge, us: Color, points: Bitboard) -> Result<(), EngineError> {
+    if (points - knowledge.board.geometry().mask()).any() {
+        return Err(EngineError::Inconsistent("captured point off the board".into()));
+    }
+    let ours = knowledge.board.stones(us);
+    let ours_taken = (points & ours).any();
+    if ours_taken && (points - ours).any() {
+        return Err(EngineError::Inconsistent("captures of both colours at once".into()));
+    }
+    let entry = knowledge.events.iter_mut().rev().find(|(side, observation)| {
+        *side == us
+            && if ours_taken {
+                matches!(observation, Observation::OpponentMove { .. })
+            } else {
+                matches!(observation, Observation::OwnOk { .. })
+            }
+    });
+    match entry {
+        Some((_, Observation::OpponentMove { captured } | Observation::OwnOk { captured, .. })) => {
+            *captured |= points;
+        }
+        _ => return Err(EngineError::Inconsistent("no move that could have captured these stones".into())),
+    }
+    knowledge.board.remove_stones(points);
+    if !ours_taken {
+        knowledge.hidden_opponent_moves = knowledge.hidden_opponent_moves.saturating_sub(points.count());
+    }
+    Ok(())
 }
 
 /// What the engine knows: its stones and the opponent stones it has seen, whose turn it is, and what it was told.
@@ -189,7 +199,7 @@ struct Knowledge {
     /// Points tried illegal during the current turn.
     illegal_this_turn: Bitboard,
     /// Everything that happened, in order.
-    events: Vec<Event>,
+    events: Vec<Told>,
     /// Turns played so far.
     move_number: u32,
     /// Unseen opponent stones placed and not known to be captured since.
@@ -217,7 +227,7 @@ impl Knowledge {
 
     /// True when the last thing the opponent did was a pass.
     fn opponent_just_passed(&self, us: Color) -> bool {
-        matches!(self.events.last(), Some(Event::Pass { color }) if *color != us)
+        matches!(self.events.last().and_then(|&told| seen_by(told, us)), Some(Observation::OpponentPass))
     }
 }
 
@@ -343,11 +353,8 @@ impl Engine {
     /// (plain GTP behaviour).
     fn settle_pending(&mut self) {
         if let Some(pending) = self.pending.take() {
-            self.knowledge.events.push(Event::Stone {
-                color: pending.color,
-                point: pending.point,
-                captured: pending.known_captures,
-            });
+            let observation = Observation::OwnOk { point: pending.point, captured: pending.known_captures };
+            self.knowledge.events.push((pending.color, observation));
             self.sync_belief();
         }
     }
@@ -383,23 +390,13 @@ impl Engine {
         let Some((belief, applied)) = self.belief.as_mut() else {
             return;
         };
-        for event in &events[*applied..] {
-            match *event {
-                Event::Stone { color, point, captured } if color == us => {
-                    belief.observe(&Observation::OwnOk { point, captured });
+        for &(side, observation) in &events[*applied..] {
+            match seen_by((side, observation), us) {
+                Some(seen) => belief.observe(&seen),
+                None if matches!(observation, Observation::OpponentMove { .. }) => {
+                    log::warn!("an unseen move of our own colour cannot be followed; ignored");
                 }
-                Event::Stone { point, captured, .. } => belief.observe_seen_opponent_move(point, captured),
-                Event::Illegal { color, point: Some(point) } if color == us => {
-                    belief.observe(&Observation::OwnIllegal { point });
-                }
-                Event::Illegal { color, .. } if color != us => belief.observe(&Observation::OpponentIllegal),
-                Event::Illegal { .. } => {}
-                Event::Hidden { color, captured } if color != us => {
-                    belief.observe(&Observation::OpponentMove { captured });
-                }
-                Event::Hidden { .. } => log::warn!("an unseen move of our own colour cannot be followed; ignored"),
-                Event::Pass { color } if color == us => belief.observe(&Observation::OwnPass),
-                Event::Pass { .. } => belief.observe(&Observation::OpponentPass),
+                None => {}
             }
         }
         *applied = events.len();
@@ -416,14 +413,14 @@ impl Engine {
         match mv {
             Move::Pass => {
                 next.board.pass();
-                next.events.push(Event::Pass { color });
+                next.events.push((color, Observation::OwnPass));
             }
             Move::Play(point) => {
                 let captured = next.board.try_play(color, point).map_err(|_| EngineError::IllegalMove)?;
                 if Some(color) != next.us {
                     next.hidden_opponent_moves = next.hidden_opponent_moves.saturating_sub(captured.count());
                 }
-                next.events.push(Event::Stone { color, point, captured });
+                next.events.push((color, Observation::OwnOk { point, captured }));
             }
         }
         next.end_turn(color);
@@ -488,7 +485,7 @@ impl Engine {
 
     fn genmove_pass(&mut self, color: Color) -> Decision {
         self.knowledge.board.pass();
-        self.knowledge.events.push(Event::Pass { color });
+        self.knowledge.events.push((color, Observation::OwnPass));
         self.knowledge.end_turn(color);
         self.sync_belief();
         Decision::Move(Move::Pass)
@@ -570,7 +567,7 @@ impl Engine {
     pub fn phantom_result_illegal(&mut self) -> Result<(), EngineError> {
         let pending = self.pending.take().ok_or(EngineError::NoPendingTry)?;
         let mut knowledge = *pending.before;
-        knowledge.events.push(Event::Illegal { color: pending.color, point: Some(pending.point) });
+        knowledge.events.push((pending.color, Observation::OwnIllegal { point: pending.point }));
         knowledge.illegal_this_turn.insert(pending.point);
         if self.illegal_rule == IllegalRule::LoseTurn {
             knowledge.end_turn(pending.color);
@@ -608,7 +605,7 @@ impl Engine {
             knowledge.board.put_stone(color, point);
         }
         knowledge.hidden_opponent_moves = knowledge.hidden_opponent_moves.saturating_sub(captured_set.count());
-        knowledge.events.push(Event::Stone { color, point, captured: captured_set });
+        knowledge.events.push((color, Observation::OwnOk { point, captured: captured_set }));
         knowledge.end_turn(color);
         self.pending = None;
         self.knowledge = knowledge;
@@ -616,20 +613,27 @@ impl Engine {
         Ok(())
     }
 
-    /// `phantom-opponent ...`: what the opponent's turn revealed.
+    /// What the opponent's turn revealed (`phantom-opponent ...`): [`Observation::OpponentMove`],
+    /// [`Observation::OpponentIllegal`] or [`Observation::OpponentPass`].
     ///
     /// # Errors
-    /// [`EngineError::Inconsistent`] when a captured point is not one of our stones; nothing changes then.
-    pub fn phantom_opponent(&mut self, report: &OpponentReport) -> Result<(), EngineError> {
-        if let OpponentReport::Ok(points) = report {
-            // Check before settling a pending try, so that a bad report changes nothing.
-            let mut ours = self.knowledge.board.stones(self.knowledge.us.unwrap_or(self.knowledge.to_move.opponent()));
-            if let Some(pending) = &self.pending {
-                ours = pending.before.board.stones(pending.color) | Bitboard::from_point(pending.point);
+    /// [`EngineError::Inconsistent`] when a captured point is not one of our stones, or for an announcement
+    /// that is not about the opponent's turn; nothing changes then.
+    pub fn phantom_opponent(&mut self, report: &Observation) -> Result<(), EngineError> {
+        match *report {
+            Observation::OpponentMove { captured } => {
+                // Check before settling a pending try, so that a bad report changes nothing.
+                let mut ours =
+                    self.knowledge.board.stones(self.knowledge.us.unwrap_or(self.knowledge.to_move.opponent()));
+                if let Some(pending) = &self.pending {
+                    ours = pending.before.board.stones(pending.color) | Bitboard::from_point(pending.point);
+                }
+                if let Some(bad) = (captured - ours).first() {
+                    return Err(EngineError::Inconsistent(format!("{} is not our stone", bad.to_vertex(self.size()))));
+                }
             }
-            if let Some(bad) = points.iter().find(|p| !ours.contains(**p)) {
-                return Err(EngineError::Inconsistent(format!("{} is not our stone", bad.to_vertex(self.size()))));
-            }
+            Observation::OpponentIllegal | Observation::OpponentPass => {}
+            _ => return Err(EngineError::Inconsistent("not a report of the opponent's turn".into())),
         }
         self.settle_pending();
         let mut next = self.knowledge.clone();
@@ -638,29 +642,64 @@ impl Engine {
         }
         let us = next.us.expect("set above");
         let opponent = us.opponent();
-        match report {
-            OpponentReport::Illegal => {
-                next.events.push(Event::Illegal { color: opponent, point: None });
+        match *report {
+            Observation::OpponentIllegal => {
                 if self.illegal_rule == IllegalRule::LoseTurn {
                     next.end_turn(opponent);
                 }
             }
-            OpponentReport::Pass => {
-                next.board.pass();
-                next.events.push(Event::Pass { color: opponent });
-                next.end_turn(opponent);
-            }
-            OpponentReport::Ok(points) => {
+            Observation::OpponentMove { captured } => {
                 // Checked above to be our stones.
-                let captured: Bitboard = points.iter().copied().collect();
                 next.board.remove_stones(captured & next.board.stones(us));
                 next.hidden_opponent_moves += 1;
-                next.events.push(Event::Hidden { color: opponent, captured });
+                next.end_turn(opponent);
+            }
+            _ => {
+                next.board.pass();
                 next.end_turn(opponent);
             }
         }
+        next.events.push((us, *report));
         self.remember();
         self.knowledge = next;
+        self.sync_belief();
+        Ok(())
+    }
+
+    /// Captures the engine is told of after the announcement they belong to (the championship dialect's late
+    /// `take`/`taked`): our stones among `points` were taken by the opponent's last unseen move, the others by
+    /// our last legal try that stands. The known board drops them (under a pending try too), that
+    /// announcement gains them, and the belief is rebuilt from the corrected history.
+    ///
+    /// # Errors
+    /// [`EngineError::Inconsistent`] when the points mix our stones with others, hold our pending try, or no
+    /// announcement can have captured them; nothing changes then.
+    pub fn late_captures(&mut self, points: Bitboard) -> Result<(), EngineError> {
+        let us = self.knowledge.us.ok_or_else(|| EngineError::Inconsistent("our colour is not known".into()))?;
+        let mut knowledge = match &self.pending {
+            Some(pending) => (*pending.before).clone(),
+            None => self.knowledge.clone(),
+        };
+        if let Some(pending) = &self.pending {
+            if points.contains(pending.point) {
+                return Err(EngineError::Inconsistent("a capture of our pending try".into()));
+            }
+        }
+        amend_captures(&mut knowledge, us, points)?;
+        match self.pending.as_mut() {
+            Some(pending) => {
+                let mut tentative = knowledge.clone();
+                pending.known_captures = tentative
+                    .board
+                    .try_play(pending.color, pending.point)
+                    .map_err(|_| EngineError::Inconsistent("the pending try would not stand".into()))?;
+                tentative.end_turn(pending.color);
+                *pending.before = knowledge;
+                self.knowledge = tentative;
+            }
+            None => self.knowledge = knowledge,
+        }
+        self.belief = None;
         self.sync_belief();
         Ok(())
     }
@@ -749,7 +788,7 @@ mod tests {
         let mut engine = engine(PlayerKind::Mcts);
         let first = genmove_point(&mut engine, Color::Black);
         engine.phantom_result_ok(&[]).unwrap();
-        engine.phantom_opponent(&OpponentReport::Ok(vec![])).unwrap();
+        engine.phantom_opponent(&Observation::OpponentMove { captured: Bitboard::EMPTY }).unwrap();
         let p = engine.opponent_stone_probabilities();
         let total: f32 = p.iter().sum();
         assert!((total - 1.0).abs() < 1e-3, "one hidden stone in expectation, got {total}");
@@ -762,7 +801,7 @@ mod tests {
         let mut engine = engine(PlayerKind::Mcts);
         genmove_point(&mut engine, Color::Black);
         engine.phantom_result_ok(&[]).unwrap();
-        engine.phantom_opponent(&OpponentReport::Ok(vec![])).unwrap();
+        engine.phantom_opponent(&Observation::OpponentMove { captured: Bitboard::EMPTY }).unwrap();
         let tried = genmove_point(&mut engine, Color::Black);
         engine.phantom_result_illegal().unwrap();
         assert_eq!(engine.known_board().color_at(tried), None, "the try was undone");
@@ -782,7 +821,10 @@ mod tests {
         // The opponent cannot capture a stone we do not have.
         let empty = engine.known_board().empty().first().unwrap();
         let before = engine.known_board().clone();
-        assert!(matches!(engine.phantom_opponent(&OpponentReport::Ok(vec![empty])), Err(EngineError::Inconsistent(_))));
+        assert!(matches!(
+            engine.phantom_opponent(&Observation::OpponentMove { captured: Bitboard::from_point(empty) }),
+            Err(EngineError::Inconsistent(_))
+        ));
         assert_eq!(engine.known_board(), &before);
     }
 

@@ -16,6 +16,7 @@ pub mod point;
 pub mod referee;
 pub mod scoring;
 pub mod search;
+pub mod session;
 pub mod time;
 
 pub use belief::{Belief, BeliefConfig, BeliefStats, Resampling};

@@ -12,7 +12,7 @@
 //!   safety margin for process and pipe lag, so no byo-yomi period is ever overrun;
 //! - when the hard budget is too short to think, the move is an emergency: answer at once with a safe try.
 
-use crate::engine::SearchLimits;
+use crate::search::SearchLimits;
 use std::time::Duration;
 
 /// Default allowance for process start-up, scheduling and pipe lag, taken off every hard budget.

@@ -92,17 +92,6 @@ pub enum TimeSpec {
     },
 }
 
-/// What the opponent's turn revealed, as written in `phantom-opponent`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OpponentSpec {
-    /// `ok [v ...]`: a legal move unseen that captured these of our stones.
-    Ok(Vec<Vertex>),
-    /// `illegal`.
-    Illegal,
-    /// `pass`.
-    Pass,
-}
-
 /// One GTP command with its arguments parsed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -151,8 +140,12 @@ pub enum Command {
     PhantomResultIllegal,
     /// `phantom-result ok [v ...]`: the try stands and captured these opponent stones.
     PhantomResultOk(Vec<Vertex>),
-    /// `phantom-opponent ok [v ...] | illegal | pass`.
-    PhantomOpponent(OpponentSpec),
+    /// `phantom-opponent illegal`.
+    PhantomOpponentIllegal,
+    /// `phantom-opponent pass`.
+    PhantomOpponentPass,
+    /// `phantom-opponent ok [v ...]`: a legal move unseen that captured these of our stones.
+    PhantomOpponentOk(Vec<Vertex>),
     /// `phantom-belief`: the belief as a grid of percentages.
     PhantomBelief,
     /// `phantom-belief-gfx`: the belief as a GoGui `gfx` heat map.
@@ -421,13 +414,13 @@ pub fn parse(text: &str) -> Result<Command, GtpError> {
         "phantom-opponent" => match args.split_first() {
             Some((&"illegal", rest)) => {
                 expect_args(rest, 0)?;
-                Ok(Command::PhantomOpponent(OpponentSpec::Illegal))
+                Ok(Command::PhantomOpponentIllegal)
             }
             Some((&"pass", rest)) => {
                 expect_args(rest, 0)?;
-                Ok(Command::PhantomOpponent(OpponentSpec::Pass))
+                Ok(Command::PhantomOpponentPass)
             }
-            Some((&"ok", rest)) => Ok(Command::PhantomOpponent(OpponentSpec::Ok(parse_captures(rest)?))),
+            Some((&"ok", rest)) => Ok(Command::PhantomOpponentOk(parse_captures(rest)?)),
             _ => Err(syntax("expected 'ok [vertex ...]', 'illegal' or 'pass'")),
         },
         "phantom-belief" => no_args(Command::PhantomBelief),
@@ -616,10 +609,10 @@ mod tests {
 
     #[test]
     fn phantom_opponent() {
-        assert_eq!(parse("phantom-opponent ok"), Ok(Command::PhantomOpponent(OpponentSpec::Ok(vec![]))));
-        assert_eq!(parse("phantom-opponent ok E5"), Ok(Command::PhantomOpponent(OpponentSpec::Ok(vec![coord(4, 4)]))));
-        assert_eq!(parse("phantom-opponent illegal"), Ok(Command::PhantomOpponent(OpponentSpec::Illegal)));
-        assert_eq!(parse("phantom-opponent pass"), Ok(Command::PhantomOpponent(OpponentSpec::Pass)));
+        assert_eq!(parse("phantom-opponent ok"), Ok(Command::PhantomOpponentOk(vec![])));
+        assert_eq!(parse("phantom-opponent ok E5"), Ok(Command::PhantomOpponentOk(vec![coord(4, 4)])));
+        assert_eq!(parse("phantom-opponent illegal"), Ok(Command::PhantomOpponentIllegal));
+        assert_eq!(parse("phantom-opponent pass"), Ok(Command::PhantomOpponentPass));
         for bad in ["phantom-opponent", "phantom-opponent pass E5", "phantom-opponent ok pass"] {
             assert!(is_syntax(parse(bad)), "{bad}");
         }

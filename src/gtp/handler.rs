@@ -1,11 +1,13 @@
-//! The command handler: one parsed [`Command`] in, engine calls, clocks and move logs, reply text out.
+//! The GTP command handler: one parsed [`Command`] in, calls on the protocol-neutral [`Session`], reply text out.
 
-use super::command::{Command, OpponentSpec, TimeSpec, Vertex, COMMAND_NAMES};
-use crate::color::{ByColor, Color};
+use super::command::{Command, TimeSpec, Vertex, COMMAND_NAMES};
+use crate::color::Color;
 use crate::config::Settings;
-use crate::engine::{Decision, Engine, OpponentReport, SearchLimits};
+use crate::engine::{Decision, Engine};
+use crate::observation::Observation;
 use crate::point::{Move, Point};
-use crate::time::{ClockState, MoveContext, TimeControl, TimeManager};
+use crate::session::Session;
+use crate::time::TimeControl;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -16,16 +18,9 @@ pub const ENGINE_NAME: &str = "phantomgo";
 /// Belief shades of `showboard`: (lowest probability, character), highest band first.
 const SHADES: &[(f32, char)] = &[(0.8, '@'), (0.5, '*'), (0.2, '+'), (0.05, '-'), (0.0, '.')];
 
-/// One GTP session: the engine, the clocks and the move log.
-pub struct Session {
-    engine: Engine,
-    time_manager: TimeManager,
-    control: TimeControl,
-    clocks: ByColor<ClockState>,
-    tries: ByColor<u32>,
-    /// The colour of the last genmove whose try awaits `phantom-result`.
-    pending_try: Option<Color>,
-    move_log: Option<Box<dyn Write + Send>>,
+/// The GTP front end of one [`Session`]: turns parsed commands into session calls and formats the replies.
+pub struct Handler {
+    session: Session,
 }
 
 /// A `=` reply text, or a `?` message.
@@ -35,54 +30,34 @@ fn columns(size: usize) -> impl Iterator<Item = char> {
     "ABCDEFGHJKLMNOPQRST".chars().take(size)
 }
 
-fn duration_ms(d: Duration) -> f64 {
-    (d.as_secs_f64() * 1_000_000.0).round() / 1000.0
-}
+impl Handler {
+    /// A handler over a new session built from `settings` (no move log; see [`Handler::with_move_log`]).
+    pub fn new(settings: &Settings) -> Handler {
+        Handler { session: Session::new(settings) }
+    }
 
-impl Session {
-    /// A session with an engine built from `settings` (no move log; see [`Session::with_move_log`]).
-    pub fn new(settings: &Settings) -> Session {
-        Session {
-            engine: Engine::new(settings.engine.clone()),
-            time_manager: settings.time_manager(),
-            control: TimeControl::Unlimited,
-            clocks: ByColor::default(),
-            tries: ByColor::default(),
-            pending_try: None,
-            move_log: None,
-        }
+    /// A handler over `session`.
+    pub fn from_session(session: Session) -> Handler {
+        Handler { session }
     }
 
     /// Writes one JSON line per genmove to `log`.
-    pub fn with_move_log(mut self, log: Box<dyn Write + Send>) -> Session {
-        self.move_log = Some(log);
-        self
+    pub fn with_move_log(self, log: Box<dyn Write + Send>) -> Handler {
+        Handler { session: self.session.with_move_log(log) }
+    }
+
+    /// The session.
+    pub fn session(&self) -> &Session {
+        &self.session
     }
 
     /// The engine.
     pub fn engine(&self) -> &Engine {
-        &self.engine
-    }
-
-    /// The time control in force.
-    pub fn time_control(&self) -> TimeControl {
-        self.control
-    }
-
-    /// The clock the engine keeps for `color`.
-    pub fn clock(&self, color: Color) -> ClockState {
-        self.clocks[color]
-    }
-
-    fn new_game(&mut self) {
-        let start = ClockState::start(self.control);
-        self.clocks = ByColor::new(start, start);
-        self.tries = ByColor::default();
-        self.pending_try = None;
+        self.session.engine()
     }
 
     fn to_move(&self, vertex: Vertex) -> Result<Move, String> {
-        let size = self.engine.size();
+        let size = self.engine().size();
         match vertex {
             Vertex::Pass => Ok(Move::Pass),
             Vertex::Coord { col, row } => Point::from_coords(usize::from(col), usize::from(row), size)
@@ -113,73 +88,58 @@ impl Session {
             Command::Quit => Ok(String::new()),
             Command::BoardSize(size) => {
                 let size = usize::try_from(size).map_err(|_| "unacceptable size".to_string())?;
-                self.engine.set_board_size(size).map_err(err)?;
-                self.new_game();
+                self.session.set_board_size(size).map_err(err)?;
                 Ok(String::new())
             }
             Command::ClearBoard => {
-                self.engine.clear_board();
-                self.new_game();
+                self.session.clear_board();
                 Ok(String::new())
             }
             Command::Komi(komi) => {
-                // Range-check in f64 so huge values are not rounded to infinity first.
-                if !komi.is_finite() || komi.abs() > 1000.0 {
-                    return Err(crate::engine::EngineError::BadKomi.to_string());
-                }
-                self.engine.set_komi(komi as f32).map_err(err)?;
+                self.session.set_komi(komi).map_err(err)?;
                 Ok(String::new())
             }
             Command::Play(color, vertex) => {
                 let mv = self.to_move(vertex)?;
-                self.pending_try = None;
-                self.engine.play(color, mv).map_err(err)?;
+                self.session.play(color, mv).map_err(err)?;
                 Ok(String::new())
             }
-            Command::Genmove(color) => Ok(self.genmove(color, received)),
+            Command::Genmove(color) => Ok(match self.session.genmove(color, received) {
+                Decision::Move(mv) => mv.to_vertex(self.engine().size()),
+                Decision::Resign => "resign".to_string(),
+            }),
             Command::Undo => {
-                self.pending_try = None;
-                self.engine.undo().map_err(err)?;
+                self.session.undo().map_err(err)?;
                 Ok(String::new())
             }
             Command::ShowBoard => Ok(self.show_board()),
-            Command::FinalScore => Ok(self.engine.final_score().to_string()),
+            Command::FinalScore => Ok(self.engine().final_score().to_string()),
             Command::TimeSettings(spec) => {
-                self.control = time_control(spec);
-                let start = ClockState::start(self.control);
-                self.clocks = ByColor::new(start, start);
+                self.session.set_time_control(time_control(spec));
                 Ok(String::new())
             }
             Command::TimeLeft { color, seconds, stones } => {
-                self.clocks[color] = ClockState::from_time_left(self.control, Duration::from_secs_f64(seconds), stones);
+                self.session.set_time_left(color, Duration::from_secs_f64(seconds), stones);
                 Ok(String::new())
             }
             Command::PhantomRules(rule) => {
-                self.engine.set_illegal_rule(rule);
+                self.session.set_illegal_rule(rule);
                 Ok(String::new())
             }
             Command::PhantomResultIllegal => {
-                self.engine.phantom_result_illegal().map_err(err)?;
-                if let Some(color) = self.pending_try.take() {
-                    self.clocks[color] = self.clocks[color].refund_stone(self.control);
-                }
+                self.session.result_illegal().map_err(err)?;
                 Ok(String::new())
             }
             Command::PhantomResultOk(vertices) => {
                 let captured = self.to_points(&vertices)?;
-                self.engine.phantom_result_ok(&captured).map_err(err)?;
-                self.pending_try = None;
+                self.session.result_ok(&captured).map_err(err)?;
                 Ok(String::new())
             }
-            Command::PhantomOpponent(spec) => {
-                let report = match spec {
-                    OpponentSpec::Illegal => OpponentReport::Illegal,
-                    OpponentSpec::Pass => OpponentReport::Pass,
-                    OpponentSpec::Ok(vertices) => OpponentReport::Ok(self.to_points(&vertices)?),
-                };
-                self.engine.phantom_opponent(&report).map_err(err)?;
-                self.pending_try = None;
-                Ok(String::new())
+            Command::PhantomOpponentIllegal => self.opponent(Observation::OpponentIllegal),
+            Command::PhantomOpponentPass => self.opponent(Observation::OpponentPass),
+            Command::PhantomOpponentOk(vertices) => {
+                let captured = self.to_points(&vertices)?.into_iter().collect();
+                self.opponent(Observation::OpponentMove { captured })
             }
             Command::PhantomBelief => Ok(self.belief_grid()),
             Command::PhantomBeliefGfx => Ok(self.belief_gfx()),
@@ -192,90 +152,22 @@ impl Session {
         }
     }
 
-    fn genmove(&mut self, color: Color, received: Instant) -> String {
-        let clock = self.clocks[color];
-        let context = MoveContext {
-            board_size: self.engine.size(),
-            own_tries: self.tries[color],
-            already_elapsed: received.elapsed(),
-        };
-        let limits = self.time_manager.limits(self.control, clock, context);
-        let decision = self.engine.genmove(color, &limits);
-        let used = received.elapsed();
-        self.clocks[color] = clock.after_move(self.control, used);
-        self.tries[color] = self.tries[color].saturating_add(1);
-        let size = self.engine.size();
-        let reply = match decision {
-            Decision::Move(mv) => {
-                self.pending_try = matches!(mv, Move::Play(_)).then_some(color);
-                mv.to_vertex(size)
-            }
-            Decision::Resign => {
-                self.pending_try = None;
-                "resign".to_string()
-            }
-        };
-        self.log_move(color, &reply, &limits, used);
-        reply
-    }
-
-    fn log_move(&mut self, color: Color, reply: &str, limits: &SearchLimits, used: Duration) {
-        let stats = self.engine.last_move_stats().clone();
-        let ms = |d: Option<Duration>| d.map(duration_ms);
-        log::info!(
-            "move {} {} try {} sims {} time {:.0} ms soft {} hard {} winrate {:.3} entropy {:.2} survivors {} resamplings {}{}",
-            stats.move_number,
-            color.letter(),
-            reply,
-            stats.simulations,
-            duration_ms(used),
-            ms(limits.soft).map_or("-".to_string(), |v| format!("{v:.0} ms")),
-            ms(limits.hard).map_or("-".to_string(), |v| format!("{v:.0} ms")),
-            stats.win_rate,
-            stats.belief_entropy,
-            stats.survivors,
-            stats.resamplings,
-            if limits.emergency { " EMERGENCY" } else { "" },
-        );
-        let Some(log) = self.move_log.as_mut() else {
-            return;
-        };
-        let line = serde_json::json!({
-            "move_number": stats.move_number,
-            "color": color.to_string(),
-            "try": reply,
-            "simulations": stats.simulations,
-            "time_used_ms": duration_ms(used),
-            "search_time_ms": duration_ms(stats.time_used),
-            "soft_ms": ms(limits.soft),
-            "hard_ms": ms(limits.hard),
-            "playouts_limit": limits.playouts,
-            "emergency": limits.emergency,
-            "win_rate": stats.win_rate,
-            "belief_entropy": stats.belief_entropy,
-            "survivors": stats.survivors,
-            "resamplings": stats.resamplings,
-            "p_opponent": stats.opponent_probability,
-            "uncertainty": stats.uncertainty,
-        });
-        let written = writeln!(log, "{line}").and_then(|()| log.flush());
-        if let Err(e) = written {
-            log::warn!("move log write failed ({e}); move logging stops");
-            self.move_log = None;
-        }
+    fn opponent(&mut self, report: Observation) -> Reply {
+        self.session.opponent(&report).map_err(|e| e.to_string())?;
+        Ok(String::new())
     }
 
     /// Per point index, the probability of an opponent stone (0 everywhere before the engine knows its colour).
     fn probabilities(&self) -> Vec<f32> {
-        let area = self.engine.size() * self.engine.size();
-        let mut p = self.engine.opponent_stone_probabilities();
+        let area = self.engine().size() * self.engine().size();
+        let mut p = self.engine().opponent_stone_probabilities();
         p.resize(area, 0.0);
         p.iter_mut().for_each(|v| *v = if v.is_finite() { v.clamp(0.0, 1.0) } else { 0.0 });
         p
     }
 
     fn header(&self, cell: usize) -> String {
-        let size = self.engine.size();
+        let size = self.engine().size();
         let mut line = " ".repeat(3);
         for c in columns(size) {
             let _ = write!(line, "{c:>cell$}");
@@ -284,10 +176,10 @@ impl Session {
     }
 
     fn show_board(&self) -> String {
-        let board = self.engine.known_board();
+        let board = self.engine().known_board();
         let size = board.size();
         let probabilities = self.probabilities();
-        let us = self.engine.our_color();
+        let us = self.engine().our_color();
         let mut out = String::from("\n");
         out.push_str(&self.header(2));
         for row in (0..size).rev() {
@@ -320,16 +212,16 @@ impl Session {
             out,
             "\nX black  O white (own and seen stones)\nhidden {opponent} stone: . <5%  - 5-20%  + 20-50%  * 50-80%  @ 80%+\nengine plays {}, turns played {}, komi {}, illegal={}, hidden opponent stones expected {:.1}",
             us.map_or("(not yet known)".to_string(), |c| c.to_string()),
-            self.engine.move_number(),
-            self.engine.komi(),
-            self.engine.illegal_rule(),
+            self.engine().move_number(),
+            self.engine().komi(),
+            self.engine().illegal_rule(),
             hidden,
         );
         out
     }
 
     fn belief_grid(&self) -> String {
-        let size = self.engine.size();
+        let size = self.engine().size();
         let probabilities = self.probabilities();
         let mut out = String::from("\n");
         out.push_str(&self.header(4));
@@ -350,15 +242,15 @@ impl Session {
     }
 
     fn belief_gfx(&self) -> String {
-        let size = self.engine.size();
+        let size = self.engine().size();
         let probabilities = self.probabilities();
         // GoGui draws positive influence as black, negative as white.
-        let sign = match self.engine.our_color() {
+        let sign = match self.engine().our_color() {
             Some(Color::Black) => -1.0,
             _ => 1.0,
         };
         let mut out = String::from("INFLUENCE");
-        for point in self.engine.known_board().geometry().points() {
+        for point in self.engine().known_board().geometry().points() {
             let p = probabilities.get(point.index()).copied().unwrap_or(0.0);
             if p >= 0.005 {
                 let _ = write!(out, " {} {:.2}", point.to_vertex(size), sign * p);
@@ -402,19 +294,19 @@ mod tests {
     use crate::engine::{EngineConfig, PlayerKind};
     use crate::gtp::command::parse;
 
-    fn session() -> Session {
-        Session::new(&Settings {
+    fn session() -> Handler {
+        Handler::new(&Settings {
             engine: EngineConfig { player: PlayerKind::Random, threads: 1, seed: 1, ..EngineConfig::default() },
             ..Settings::default()
         })
     }
 
-    fn run(session: &mut Session, line: &str) -> Reply {
+    fn run(session: &mut Handler, line: &str) -> Reply {
         let command = parse(line).map_err(|e| e.to_string())?;
         session.execute(command, Instant::now())
     }
 
-    fn ok(session: &mut Session, line: &str) -> String {
+    fn ok(session: &mut Handler, line: &str) -> String {
         run(session, line).unwrap_or_else(|e| panic!("{line}: ? {e}"))
     }
 
@@ -457,7 +349,7 @@ mod tests {
         for mv in ["b B4", "w C4", "b A3", "w D3", "b B2", "w C2", "w B3", "b C3"] {
             ok(&mut s, &format!("play {mv}"));
         }
-        let at = |s: &Session, col, row| s.engine().known_board().color_at(Point::from_coords(col, row, 5).unwrap());
+        let at = |s: &Handler, col, row| s.engine().known_board().color_at(Point::from_coords(col, row, 5).unwrap());
         assert_eq!(at(&s, 1, 2), None);
         assert_eq!(run(&mut s, "play w B3"), Err("illegal move".into()));
         ok(&mut s, "play w E5");
@@ -568,21 +460,21 @@ mod tests {
     fn time_commands_set_the_clocks() {
         let mut s = session();
         ok(&mut s, "time_settings 30 0 0");
-        assert_eq!(s.time_control(), TimeControl::Absolute { main: Duration::from_secs(30) });
+        assert_eq!(s.session().time_control(), TimeControl::Absolute { main: Duration::from_secs(30) });
         ok(&mut s, "time_left b 12 0");
-        assert_eq!(s.clock(Color::Black).main_left, Duration::from_secs(12));
+        assert_eq!(s.session().clock(Color::Black).main_left, Duration::from_secs(12));
         ok(&mut s, "kgs-time_settings byoyomi 0 5 3");
         ok(&mut s, "time_left w 4 2");
-        assert_eq!(s.clock(Color::White).periods_left, 2);
+        assert_eq!(s.session().clock(Color::White).periods_left, 2);
         ok(&mut s, "genmove w");
-        assert_eq!(s.clock(Color::White).period_left, Duration::from_secs(5));
+        assert_eq!(s.session().clock(Color::White).period_left, Duration::from_secs(5));
         ok(&mut s, "kgs-time_settings canadian 0 10 2");
         ok(&mut s, "genmove b");
-        assert_eq!(s.clock(Color::Black).stones_left, 1);
+        assert_eq!(s.session().clock(Color::Black).stones_left, 1);
         ok(&mut s, "phantom-result illegal");
-        assert_eq!(s.clock(Color::Black).stones_left, 2);
+        assert_eq!(s.session().clock(Color::Black).stones_left, 2);
         ok(&mut s, "kgs-time_settings none");
-        assert_eq!(s.time_control(), TimeControl::Unlimited);
+        assert_eq!(s.session().time_control(), TimeControl::Unlimited);
     }
 
     #[test]

@@ -9,8 +9,8 @@
 pub mod command;
 pub mod handler;
 
-pub use command::{parse, split_id, Command, GtpError, OpponentSpec, TimeSpec, Vertex};
-pub use handler::Session;
+pub use command::{parse, split_id, Command, GtpError, TimeSpec, Vertex};
+pub use handler::Handler;
 
 use crate::config::Settings;
 use std::io::{self, BufRead, Write};
@@ -113,7 +113,7 @@ enum Step {
     Quit(String),
 }
 
-fn step(session: &mut Session, raw: &RawLine, received: Instant) -> Step {
+fn step(session: &mut Handler, raw: &RawLine, received: Instant) -> Step {
     let cleaned = clean_line(&raw.bytes);
     let text = String::from_utf8_lossy(&cleaned);
     if text.trim().is_empty() {
@@ -143,7 +143,7 @@ fn step(session: &mut Session, raw: &RawLine, received: Instant) -> Step {
 ///
 /// # Errors
 /// Errors reading `input` or writing `output` (a closed pipe ends the session).
-pub fn run<R: BufRead, W: Write>(session: &mut Session, mut input: R, mut output: W) -> io::Result<()> {
+pub fn run<R: BufRead, W: Write>(session: &mut Handler, mut input: R, mut output: W) -> io::Result<()> {
     while let Some(raw) = read_line(&mut input)? {
         let received = Instant::now();
         match step(session, &raw, received) {
@@ -168,18 +168,10 @@ pub fn run<R: BufRead, W: Write>(session: &mut Session, mut input: R, mut output
 /// # Errors
 /// The log file cannot be opened, or stdin/stdout fail.
 pub fn serve(settings: &Settings) -> io::Result<()> {
-    let mut session = Session::new(settings);
-    if let Some(path) = &settings.log_file {
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
-        session = session.with_move_log(Box::new(io::BufWriter::new(file)));
-    }
+    let mut handler = Handler::from_session(crate::session::Session::open(settings)?);
     let stdin = io::stdin();
     let stdout = io::stdout();
-    run(&mut session, stdin.lock(), stdout.lock())
+    run(&mut handler, stdin.lock(), stdout.lock())
 }
 
 #[cfg(test)]
@@ -188,8 +180,8 @@ mod tests {
     use crate::engine::{EngineConfig, PlayerKind};
     use proptest::prelude::*;
 
-    fn session() -> Session {
-        Session::new(&Settings {
+    fn session() -> Handler {
+        Handler::new(&Settings {
             engine: EngineConfig {
                 player: PlayerKind::Random,
                 threads: 1,

@@ -2,7 +2,7 @@
 //! files and the final table.
 
 use super::clock::TimeControl;
-use super::player::{EngineSpec, SEED_PLACEHOLDER};
+use super::player::{EngineSpec, SeatKind, SEED_PLACEHOLDER};
 use super::record::GameRecord;
 use super::stats::{merge_records, parse_records, Summary};
 use super::{run_match as play_match, scheduled_games, GameOutput, MatchConfig, Shard};
@@ -57,6 +57,10 @@ pub struct MatchArgs {
     /// Write one SGF of the true game per game into this folder.
     #[arg(long, value_name = "DIR")]
     pub sgf: Option<PathBuf>,
+    /// Write what each engine was told and answered (both protocols) into this folder, one file per game
+    /// and colour.
+    #[arg(long, value_name = "DIR")]
+    pub transcript: Option<PathBuf>,
     /// Write one JSON line per game to this file.
     #[arg(long, value_name = "FILE.jsonl")]
     pub results: Option<PathBuf>,
@@ -132,7 +136,7 @@ pub fn match_config(args: &MatchArgs) -> anyhow::Result<MatchConfig> {
             None => EngineSpec {
                 name: name.clone().unwrap_or_else(|| fallback.to_string()),
                 command: own_engine_command()?,
-                is_view: false,
+                kind: SeatKind::PhantomGtp,
             },
         })
     };
@@ -157,6 +161,7 @@ pub fn match_config(args: &MatchArgs) -> anyhow::Result<MatchConfig> {
         command_timeout: seconds(args.timeout, "timeout")?,
         move_timeout: seconds(args.move_timeout, "move-timeout")?,
         swap_colors: !args.fixed_colors,
+        transcript: args.transcript.clone(),
     })
 }
 

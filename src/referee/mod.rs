@@ -9,22 +9,27 @@
 pub mod belief;
 pub mod cli;
 pub mod clock;
+pub mod gtp_link;
 pub mod player;
 pub mod process;
 pub mod record;
+pub mod seat;
 pub mod sgf;
 pub mod stats;
 pub mod view;
+pub mod view_seat;
 
 use crate::color::{ByColor, Color};
 use crate::game::{GameEnd, KoRule, Rules};
 use crate::judge::{IllegalRule, Judge, TryOutcome};
 use crate::point::Move;
 use clock::{Clock, TimeControl};
-use player::{Answer, EngineSpec, GameSetup, Player, PlayerError};
+use player::{Answer, EngineSpec, GameSetup, PlayerError};
 use process::ProcessError;
 use record::{BrierScore, EndReason, Fault, GameRecord, PerColor, TimeStats};
+use seat::Seat;
 use sgf::{SgfGame, SgfNode};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -94,6 +99,8 @@ pub struct MatchConfig {
     pub move_timeout: Duration,
     /// Alternate colours between games (engine A is Black in even games).
     pub swap_colors: bool,
+    /// Write what each engine was told and answered, per game and colour, into this directory.
+    pub transcript: Option<PathBuf>,
 }
 
 /// A finished game: its record and its SGF.
@@ -138,9 +145,10 @@ impl Stop {
 struct GameRun<'a> {
     config: &'a MatchConfig,
     specs: ByColor<&'a EngineSpec>,
+    game: u64,
     seed: u64,
     judge: Judge,
-    players: ByColor<Option<Player>>,
+    players: ByColor<Option<Box<dyn Seat>>>,
     clocks: ByColor<Option<Clock>>,
     times: ByColor<TimeStats>,
     illegal: ByColor<u32>,
@@ -152,8 +160,22 @@ struct GameRun<'a> {
 }
 
 impl GameRun<'_> {
-    fn player(&mut self, color: Color) -> &mut Player {
-        self.players[color].as_mut().expect("players are started before the game loop")
+    fn player(&mut self, color: Color) -> &mut dyn Seat {
+        self.players[color].as_deref_mut().expect("players are started before the game loop")
+    }
+
+    /// The transcript file of `color`'s engine in this game, when transcripts are asked for.
+    fn transcript(&self, color: Color) -> Option<Box<dyn std::io::Write + Send>> {
+        let dir = self.config.transcript.as_ref()?;
+        let path = dir.join(format!("game-{:06}-{color}.txt", self.game));
+        let opened = std::fs::create_dir_all(dir).and_then(|()| std::fs::File::create(&path));
+        match opened {
+            Ok(file) => Some(Box::new(std::io::BufWriter::new(file))),
+            Err(e) => {
+                log::warn!("transcript {}: {e}", path.display());
+                None
+            }
+        }
     }
 
     fn start(&mut self) -> Result<(), Stop> {
@@ -164,9 +186,10 @@ impl GameRun<'_> {
             time_settings: self.config.time.map(|t| t.time_settings_command()),
         };
         for color in Color::BOTH {
-            let player =
-                Player::start(self.specs[color], self.seed, color, self.config.size, self.config.command_timeout)
-                    .map_err(|e| Stop::from_error(color, &e))?;
+            let transcript = self.transcript(color);
+            let (size, timeout) = (self.config.size, self.config.command_timeout);
+            let player = seat::start(self.specs[color], self.seed, color, size, timeout, transcript)
+                .map_err(|e| Stop::from_error(color, &e))?;
             self.players[color] = Some(player);
             self.player(color).setup(&setup).map_err(|e| Stop::from_error(color, &e))?;
         }
@@ -180,7 +203,7 @@ impl GameRun<'_> {
             let fail = |e: PlayerError| Stop::from_error(color, &e);
             let clock = self.clocks[color];
             if let Some(clock) = clock {
-                self.player(color).time_left(&clock.time_left_command(color)).map_err(fail)?;
+                self.player(color).time_left(&clock).map_err(fail)?;
             }
             let limit = clock.map_or(self.config.move_timeout, |c| c.allowance());
             let (answer, elapsed) = match self.player(color).genmove(limit) {
@@ -298,6 +321,7 @@ pub fn play_game(config: &MatchConfig, game: u64) -> GameOutput {
     let mut run = GameRun {
         config,
         specs,
+        game,
         seed,
         judge,
         players: ByColor::new(None, None),
@@ -335,10 +359,11 @@ pub fn play_game(config: &MatchConfig, game: u64) -> GameOutput {
         Err(stop) => {
             let winner = stop.color.opponent();
             let letter = if stop.reason == EndReason::Time { 'T' } else { 'F' };
-            let stderr_tail = run.players[stop.color].as_mut().map(Player::kill_and_stderr_tail).unwrap_or_default();
+            let stderr_tail =
+                run.players[stop.color].as_mut().map(|seat| seat.kill_and_stderr_tail()).unwrap_or_default();
             let comment = format!("{} {}: {}", stop.color, stop.reason.name(), stop.detail);
             fault = Some(Fault {
-                color: stop.color.to_string(),
+                color: stop.color,
                 engine: specs[stop.color].name.clone(),
                 kind: stop.reason,
                 detail: stop.detail,
@@ -354,11 +379,11 @@ pub fn play_game(config: &MatchConfig, game: u64) -> GameOutput {
         }
     }
     let mut warnings = Vec::new();
-    let faulty = fault.as_ref().map(|f| f.color.clone());
+    let faulty = fault.as_ref().map(|f| f.color);
     for color in Color::BOTH {
         if let Some(player) = run.players[color].take() {
-            warnings.extend(player.warnings.iter().cloned());
-            if faulty.as_deref() == Some(color.to_string().as_str()) {
+            warnings.extend(player.warnings().iter().cloned());
+            if faulty == Some(color) {
                 drop(player); // killed, with its children
             } else {
                 player.finish();

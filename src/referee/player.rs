@@ -1,9 +1,11 @@
-//! One side of a match game: an engine process speaking Phantom GTP, or a plain GTP engine behind the view
-//! wrapper; sets the game up, asks for tries and tells it what the rules announce.
+//! What every seat shares (engine specs, answers, errors, the game setup) and the GTP plumbing of the two
+//! GTP seats: [`GtpEngine`] (requests, required and optional commands, genmove) and the phantom GTP seat.
 
-use super::process::{EngineProcess, ProcessError, Reply};
+use super::clock::Clock;
+use super::gtp_link::{GtpLink, Reply};
+use super::process::ProcessError;
 use super::record::EndReason;
-use super::view::ViewState;
+use super::seat::Seat;
 use crate::color::Color;
 use crate::judge::IllegalRule;
 use crate::observation::Observation;
@@ -13,6 +15,16 @@ use std::time::Duration;
 
 /// The prefix that puts a plain GTP engine behind the view wrapper.
 pub const VIEW_PREFIX: &str = "view:";
+
+/// What an engine speaks, and so which seat it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SeatKind {
+    /// GTP with the phantom extensions.
+    #[default]
+    PhantomGtp,
+    /// Plain GTP behind the view wrapper (`view:`).
+    View,
+}
 
 /// The placeholder replaced by the game's seed in an engine command.
 pub const SEED_PLACEHOLDER: &str = "{seed}";
@@ -24,19 +36,20 @@ pub struct EngineSpec {
     pub name: String,
     /// Shell command; `{seed}` is replaced by the game's seed.
     pub command: String,
-    /// True for a plain GTP engine behind the view wrapper (`view:` prefix).
-    pub is_view: bool,
+    /// Which seat it takes (`view:` prefix).
+    pub kind: SeatKind,
 }
 
 impl EngineSpec {
     /// Reads a `--black`/`--white` value: `CMD` or `view:CMD`.
     pub fn parse(text: &str, name: Option<&str>) -> EngineSpec {
         let trimmed = text.trim();
-        let (command, is_view) = match trimmed.strip_prefix(VIEW_PREFIX) {
-            Some(rest) => (rest.trim().to_string(), true),
-            None => (trimmed.to_string(), false),
+        let (command, kind) = if let Some(rest) = trimmed.strip_prefix(VIEW_PREFIX) {
+            (rest.trim().to_string(), SeatKind::View)
+        } else {
+            (trimmed.to_string(), SeatKind::PhantomGtp)
         };
-        EngineSpec { name: name.map_or_else(|| trimmed.to_string(), str::to_string), command, is_view }
+        EngineSpec { name: name.map_or_else(|| trimmed.to_string(), str::to_string), command, kind }
     }
 
     /// The command for a game with `seed`.
@@ -59,7 +72,7 @@ pub enum Answer {
 pub enum PlayerError {
     /// The process failed (crash, timeout, garbage).
     Process(ProcessError),
-    /// A genmove answer that is no vertex on this board.
+    /// A genmove answer that is no vertex on this board (or no `move XY` line in the dialect).
     BadMove(String),
     /// A required command was refused with `?`.
     Refused {
@@ -117,62 +130,39 @@ pub struct GameSetup {
     pub time_settings: Option<String>,
 }
 
-/// One engine in one game.
-pub struct Player {
-    process: EngineProcess,
-    view: Option<ViewState>,
-    color: Color,
-    size: usize,
+/// A GTP engine in one game: the link, its colour and board size, the command timeout and the warnings
+/// (non-fatal oddities) seen so far. Both GTP seats are built on it.
+pub struct GtpEngine {
+    /// The framed link to the process.
+    pub link: GtpLink,
+    /// The colour it plays.
+    pub color: Color,
+    /// Board size.
+    pub size: usize,
     timeout: Duration,
-    has_belief: bool,
     /// Non-fatal oddities seen so far.
     pub warnings: Vec<String>,
 }
 
-impl Player {
-    /// Starts the engine for `color`; `timeout` bounds every command but genmove.
+impl GtpEngine {
+    /// Wraps a started link; `timeout` bounds every command but genmove.
+    pub fn new(link: GtpLink, color: Color, size: usize, timeout: Duration) -> GtpEngine {
+        GtpEngine { link, color, size, timeout, warnings: Vec::new() }
+    }
+
+    /// Sends one command within the command timeout.
     ///
     /// # Errors
-    /// [`PlayerError::Process`] when it cannot be started.
-    pub fn start(
-        spec: &EngineSpec,
-        seed: u64,
-        color: Color,
-        size: usize,
-        timeout: Duration,
-    ) -> Result<Player, PlayerError> {
-        let process = EngineProcess::spawn(&spec.command_for_seed(seed))?;
-        let view = if spec.is_view {
-            Some(ViewState::new(size, color, seed).ok_or_else(|| PlayerError::Refused {
-                command: format!("boardsize {size}"),
-                message: "unsupported size".into(),
-            })?)
-        } else {
-            None
-        };
-        Ok(Player { process, view, color, size, timeout, has_belief: false, warnings: Vec::new() })
+    /// A process failure.
+    pub fn send(&mut self, command: &str) -> Result<Reply, PlayerError> {
+        Ok(self.link.request(command, self.timeout)?)
     }
 
-    /// The tail of the engine's stderr.
-    pub fn stderr_tail(&self) -> String {
-        self.process.stderr_tail()
-    }
-
-    /// Kills the engine (it broke) and returns the tail of its stderr.
-    pub fn kill_and_stderr_tail(&mut self) -> String {
-        self.process.kill_and_stderr_tail()
-    }
-
-    /// True when the engine answers `phantom-belief`.
-    pub fn has_belief(&self) -> bool {
-        self.has_belief
-    }
-
-    fn send(&mut self, command: &str) -> Result<Reply, PlayerError> {
-        Ok(self.process.request(command, self.timeout)?)
-    }
-
-    fn send_required(&mut self, command: &str) -> Result<Reply, PlayerError> {
+    /// Sends a command the game cannot go on without.
+    ///
+    /// # Errors
+    /// A process failure, or [`PlayerError::Refused`].
+    pub fn send_required(&mut self, command: &str) -> Result<Reply, PlayerError> {
         let reply = self.send(command)?;
         if reply.success {
             Ok(reply)
@@ -181,7 +171,11 @@ impl Player {
         }
     }
 
-    fn send_optional(&mut self, command: &str) -> Result<Reply, PlayerError> {
+    /// Sends a command the engine may refuse (a refusal is a warning).
+    ///
+    /// # Errors
+    /// A process failure.
+    pub fn send_optional(&mut self, command: &str) -> Result<Reply, PlayerError> {
         let reply = self.send(command)?;
         if !reply.success {
             self.warnings.push(format!("{} refused '{command}': {}", self.color, reply.text));
@@ -189,46 +183,43 @@ impl Player {
         Ok(reply)
     }
 
-    /// Sends the game setup: `boardsize`, `komi`, `clear_board`, `phantom-rules` (not to plain engines),
-    /// `time_settings`; asks whether it knows `phantom-belief`.
+    /// `boardsize`, `komi`, `clear_board`: all required.
     ///
     /// # Errors
-    /// Any process failure, or a refused `boardsize`/`komi`/`clear_board`/`phantom-rules`.
-    pub fn setup(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
+    /// A process failure or a refusal.
+    pub fn setup_board(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
         self.send_required(&format!("boardsize {}", setup.size))?;
         self.send_required(&format!("komi {}", setup.komi))?;
         self.send_required("clear_board")?;
-        if self.view.is_none() {
-            self.send_required(&format!("phantom-rules illegal={}", setup.rule))?;
-            let known = self.send("known_command phantom-belief")?;
-            self.has_belief = known.success && known.text.trim() == "true";
-        }
+        Ok(())
+    }
+
+    /// `time_settings`, when the game is timed (optional).
+    ///
+    /// # Errors
+    /// A process failure.
+    pub fn setup_time(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
         if let Some(command) = &setup.time_settings {
             self.send_optional(command)?;
         }
         Ok(())
     }
 
-    /// Sends `time_left` (optional for the engine; a refusal is only a warning).
+    /// `time_left` from the runner's clock (optional for the engine; a refusal is only a warning).
     ///
     /// # Errors
     /// A process failure.
-    pub fn time_left(&mut self, command: &str) -> Result<(), PlayerError> {
-        self.send_optional(command).map(|_| ())
+    pub fn time_left(&mut self, clock: &Clock) -> Result<(), PlayerError> {
+        self.send_optional(&clock.time_left_command(self.color)).map(|_| ())
     }
 
-    /// Asks for a try within `limit`; returns it and how long the engine took.
+    /// `genmove` within `limit`: the answer and how long the engine took.
     ///
     /// # Errors
-    /// A process failure (a timeout included), or an answer that is no move.
+    /// A process failure (a timeout included), a refusal, or an answer that is no move.
     pub fn genmove(&mut self, limit: Duration) -> Result<(Answer, Duration), PlayerError> {
-        if let Some(view) = self.view.as_mut() {
-            for command in view.resync_commands() {
-                self.send_required(&command)?;
-            }
-        }
         let command = format!("genmove {}", self.color.letter().to_ascii_lowercase());
-        let reply = self.process.request(&command, limit)?;
+        let reply = self.link.request(&command, limit)?;
         if !reply.success {
             return Err(PlayerError::Refused { command, message: reply.text });
         }
@@ -239,70 +230,74 @@ impl Player {
             let mv = parse_vertex(&text, self.size).map_err(|_| PlayerError::BadMove(text))?;
             Answer::Move(mv)
         };
-        if let (Some(view), Answer::Move(mv)) = (self.view.as_mut(), answer) {
-            let is_repeat = view.is_repeat(mv);
-            if is_repeat || mv == Move::Pass {
-                // The engine's board holds its answer; the fill-in (if any) re-syncs it before the next genmove.
-                let substitute = view.fill_in();
-                if is_repeat && substitute.is_none() {
-                    let undo = self.send("undo")?;
-                    if !undo.success {
-                        if let Some(view) = self.view.as_mut() {
-                            view.mark_out_of_sync();
-                        }
-                    }
-                }
-                let mv = substitute.map_or(Move::Pass, Move::Play);
-                return Ok((Answer::Move(mv), reply.elapsed));
-            }
-        }
         Ok((answer, reply.elapsed))
     }
+}
 
-    /// Tells the engine one announcement; returns the protocol text of what it was told (empty for nothing).
-    ///
-    /// # Errors
-    /// A process failure, or a refused re-sync command for a plain engine.
-    pub fn tell(&mut self, observation: &Observation) -> Result<String, PlayerError> {
-        let told = announcement(observation, self.size);
-        if let Some(view) = self.view.as_mut() {
-            let commands = view.observe(observation);
-            for command in commands {
-                let reply = self.send(&command)?;
-                if !reply.success {
-                    if let Some(view) = self.view.as_mut() {
-                        view.mark_out_of_sync();
-                    }
-                    break;
-                }
-            }
-        } else if !told.is_empty() {
-            self.send_optional(&told)?;
+/// An engine speaking Phantom GTP: told every announcement with `phantom-result` / `phantom-opponent`,
+/// asked for its belief when it knows `phantom-belief`.
+pub struct PhantomGtpSeat {
+    gtp: GtpEngine,
+    has_belief: bool,
+}
+
+impl PhantomGtpSeat {
+    /// The seat over a started engine.
+    pub fn new(gtp: GtpEngine) -> PhantomGtpSeat {
+        PhantomGtpSeat { gtp, has_belief: false }
+    }
+}
+
+impl Seat for PhantomGtpSeat {
+    fn setup(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
+        self.gtp.setup_board(setup)?;
+        self.gtp.send_required(&format!("phantom-rules illegal={}", setup.rule))?;
+        let known = self.gtp.send("known_command phantom-belief")?;
+        self.has_belief = known.success && known.text.trim() == "true";
+        self.gtp.setup_time(setup)
+    }
+
+    fn time_left(&mut self, clock: &Clock) -> Result<(), PlayerError> {
+        self.gtp.time_left(clock)
+    }
+
+    fn genmove(&mut self, limit: Duration) -> Result<(Answer, Duration), PlayerError> {
+        self.gtp.genmove(limit)
+    }
+
+    fn tell(&mut self, observation: &Observation) -> Result<String, PlayerError> {
+        let told = announcement(observation, self.gtp.size);
+        if !told.is_empty() {
+            self.gtp.send_optional(&told)?;
         }
         Ok(told)
     }
 
-    /// The engine's belief (probability of an opponent stone per point), when it answers `phantom-belief`.
-    ///
-    /// # Errors
-    /// A process failure.
-    pub fn belief(&mut self) -> Result<Option<Vec<f64>>, PlayerError> {
+    fn belief(&mut self) -> Result<Option<Vec<f64>>, PlayerError> {
         if !self.has_belief {
             return Ok(None);
         }
-        let reply = self.send("phantom-belief")?;
-        let parsed = reply.success.then(|| super::belief::parse_belief(&reply.text, self.size)).flatten();
+        let reply = self.gtp.send("phantom-belief")?;
+        let parsed = reply.success.then(|| super::belief::parse_belief(&reply.text, self.gtp.size)).flatten();
         if parsed.is_none() {
             self.has_belief = false;
-            self.warnings
-                .push(format!("{}: phantom-belief reply could not be read; belief scoring stopped", self.color));
+            self.gtp
+                .warnings
+                .push(format!("{}: phantom-belief reply could not be read; belief scoring stopped", self.gtp.color));
         }
         Ok(parsed)
     }
 
-    /// Says goodbye (`quit`) and makes sure the process is gone.
-    pub fn finish(self) {
-        self.process.quit();
+    fn warnings(&self) -> &[String] {
+        &self.gtp.warnings
+    }
+
+    fn kill_and_stderr_tail(&mut self) -> String {
+        self.gtp.link.process.kill_and_stderr_tail()
+    }
+
+    fn finish(self: Box<Self>) {
+        self.gtp.link.quit();
     }
 }
 
@@ -316,7 +311,7 @@ pub fn announcement(observation: &Observation, size: usize) -> String {
         Observation::OwnOk { captured, .. } => format!("phantom-result ok{}", vertices(captured)),
         Observation::OwnPass => String::new(),
         Observation::OpponentIllegal => "phantom-opponent illegal".to_string(),
-        Observation::OpponentMove { captured } => {
+        Observation::OpponentMove { captured } | Observation::OpponentSeen { captured, .. } => {
             format!("phantom-opponent ok{}", vertices(captured))
         }
         Observation::OpponentPass => "phantom-opponent pass".to_string(),
@@ -330,11 +325,11 @@ mod tests {
     #[test]
     fn specs_and_seeds() {
         let spec = EngineSpec::parse("view: gnugo --mode gtp", None);
-        assert!(spec.is_view);
+        assert_eq!(spec.kind, SeatKind::View);
         assert_eq!(spec.command, "gnugo --mode gtp");
         assert_eq!(spec.name, "view: gnugo --mode gtp");
         let own = EngineSpec::parse("phantomgo gtp --seed {seed}", Some("pg"));
-        assert!(!own.is_view);
+        assert_eq!(own.kind, SeatKind::PhantomGtp);
         assert_eq!(own.name, "pg");
         assert_eq!(own.command_for_seed(42), "phantomgo gtp --seed 42");
     }

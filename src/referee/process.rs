@@ -1,4 +1,6 @@
-//! Engine subprocess client: spawns a GTP engine, sends one request at a time with a timeout, frames the replies and keeps the tail of its stderr.
+//! Engine subprocess transport: spawns an engine, writes lines to it, reads its lines with a deadline, keeps the
+//! tail of its stderr and, on request, a transcript of both directions. Protocol framing lives above it
+//! (`gtp_link.rs` for GTP).
 
 use parking_lot::Mutex;
 use std::fmt;
@@ -12,10 +14,7 @@ use std::time::{Duration, Instant};
 pub const STDERR_TAIL_BYTES: usize = 4096;
 
 /// Longest stdout line kept (a longer one is cut; a garbage engine cannot exhaust memory).
-const MAX_LINE_BYTES: u64 = 64 * 1024;
-
-/// Extra time allowed for the remaining lines of a multi-line reply after its first line.
-const REPLY_TAIL_GRACE: Duration = Duration::from_secs(2);
+pub const MAX_LINE_BYTES: u64 = 64 * 1024;
 
 /// How a request to an engine failed; every variant ends the engine's game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,42 +63,6 @@ impl fmt::Display for ProcessError {
 
 impl std::error::Error for ProcessError {}
 
-/// One GTP reply.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reply {
-    /// `=` (true) or `?` (false).
-    pub success: bool,
-    /// The text after the marker and optional id, lines joined by `\n`.
-    pub text: String,
-    /// From the end of writing the request to the arrival of the reply's first line.
-    pub elapsed: Duration,
-}
-
-/// What a reply's first line says: success, and the text after the marker and id.
-///
-/// # Errors
-/// Returns the line back when it does not start with `=` or `?`.
-pub fn parse_reply_head(line: &str) -> Result<(bool, String), String> {
-    let success = match line.chars().next() {
-        Some('=') => true,
-        Some('?') => false,
-        _ => return Err(line.chars().take(200).collect()),
-    };
-    let rest = line[1..].trim_start_matches(|c: char| c.is_ascii_digit());
-    Ok((success, rest.trim().to_string()))
-}
-
-/// Drops control characters other than tab (turned into a space), as GTP asks.
-fn clean_line(raw: &str) -> String {
-    raw.chars()
-        .filter_map(|c| match c {
-            '\t' => Some(' '),
-            c if c.is_control() => None,
-            c => Some(c),
-        })
-        .collect()
-}
-
 /// A running engine: a channel to the thread writing its stdin (so a full pipe never blocks the runner),
 /// a channel of its stdout lines and the tail of its stderr.
 pub struct EngineProcess {
@@ -110,6 +73,7 @@ pub struct EngineProcess {
     stderr: Arc<Mutex<Vec<u8>>>,
     stderr_reader: Option<std::thread::JoinHandle<()>>,
     killed: bool,
+    transcript: Option<Box<dyn Write + Send>>,
 }
 
 impl EngineProcess {
@@ -176,7 +140,16 @@ impl EngineProcess {
                 }
             }));
         }
-        Ok(EngineProcess { command: command.to_string(), child, stdin, lines, stderr, stderr_reader, killed: false })
+        Ok(EngineProcess {
+            command: command.to_string(),
+            child,
+            stdin,
+            lines,
+            stderr,
+            stderr_reader,
+            killed: false,
+            transcript: None,
+        })
     }
 
     /// The command line the engine was started with.
@@ -199,56 +172,63 @@ impl EngineProcess {
         self.stderr_tail()
     }
 
-    /// Sends `command` and waits at most `timeout` for the first line of the reply.
+    /// Writes one line (a newline is added) to the engine's stdin, and to the transcript.
     ///
     /// # Errors
-    /// [`ProcessError::Exited`], [`ProcessError::Timeout`] or [`ProcessError::Garbage`]; after any of them the
-    /// engine should be killed.
-    pub fn request(&mut self, command: &str, timeout: Duration) -> Result<Reply, ProcessError> {
-        let exited = |this: &mut EngineProcess| this.exited_error(command);
-        let Some(stdin) = self.stdin.as_mut() else {
-            return Err(exited(self));
-        };
-        if stdin.send(format!("{command}\n")).is_err() {
-            return Err(exited(self));
+    /// [`ProcessError::Exited`] when the engine's stdin is closed.
+    pub fn send_line(&mut self, line: &str) -> Result<(), ProcessError> {
+        let sent = self.stdin.as_mut().is_some_and(|stdin| stdin.send(format!("{line}\n")).is_ok());
+        if !sent {
+            return Err(self.exited_error(line));
         }
-        log::debug!("[{}] << {command}", self.child.id());
-        let start = Instant::now();
-        let deadline = start + timeout;
-        let head = loop {
-            let line = clean_line(&self.next_line(command, deadline, timeout)?);
-            if !line.trim().is_empty() {
-                break line;
-            }
-        };
-        let elapsed = start.elapsed();
-        let (success, first) =
-            parse_reply_head(&head).map_err(|line| ProcessError::Garbage { command: command.to_string(), line })?;
-        let mut text = first;
-        let tail_deadline = Instant::now() + REPLY_TAIL_GRACE;
-        loop {
-            match self.next_line(command, tail_deadline, REPLY_TAIL_GRACE) {
-                Ok(line) => {
-                    let line = clean_line(&line);
-                    if line.trim().is_empty() {
-                        break;
-                    }
-                    text.push('\n');
-                    text.push_str(line.trim_end());
-                }
-                // An engine that exits right after its last reply (quit) has answered.
-                Err(ProcessError::Exited { .. }) if command == "quit" => break,
-                Err(ProcessError::Timeout { .. }) => {
-                    return Err(ProcessError::Garbage {
-                        command: command.to_string(),
-                        line: format!("{head} (reply not ended by an empty line)"),
-                    })
-                }
-                Err(e) => return Err(e),
+        log::debug!("[{}] << {line}", self.child.id());
+        self.transcribe('<', line);
+        Ok(())
+    }
+
+    /// The next line the engine writes (raw, newline included), waiting until `deadline`; `command` and
+    /// `waited` only describe a failure.
+    ///
+    /// # Errors
+    /// [`ProcessError::Timeout`] at the deadline, [`ProcessError::Exited`] when the engine closed its output.
+    pub fn receive_line(&mut self, command: &str, deadline: Instant, waited: Duration) -> Result<String, ProcessError> {
+        let line = self.next_line(command, deadline, waited)?;
+        let shown = line.trim_end_matches(['\n', '\r']);
+        if !shown.is_empty() {
+            self.transcribe('>', shown);
+        }
+        Ok(line)
+    }
+
+    /// Copies every line sent (`< `) and received (`> `) to `sink`.
+    pub fn with_transcript(mut self, sink: Box<dyn Write + Send>) -> EngineProcess {
+        self.transcript = Some(sink);
+        self
+    }
+
+    /// Writes a note (`# text`) to the transcript, if any.
+    pub fn note(&mut self, text: &str) {
+        self.transcribe('#', text);
+    }
+
+    fn transcribe(&mut self, mark: char, line: &str) {
+        if let Some(sink) = self.transcript.as_mut() {
+            if writeln!(sink, "{mark} {line}").and_then(|()| sink.flush()).is_err() {
+                self.transcript = None;
             }
         }
-        log::debug!("[{}] >> {}{text}", self.child.id(), if success { "= " } else { "? " });
-        Ok(Reply { success, text, elapsed })
+    }
+
+    /// Waits up to `grace` for the engine to exit by itself, then kills whatever is left.
+    pub fn close(mut self, grace: Duration) {
+        let until = Instant::now() + grace;
+        while Instant::now() < until {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        self.kill();
     }
 
     fn next_line(&mut self, command: &str, deadline: Instant, waited: Duration) -> Result<String, ProcessError> {
@@ -273,19 +253,6 @@ impl EngineProcess {
         }
         std::thread::sleep(Duration::from_millis(20));
         ProcessError::Exited { command: command.to_string(), status }
-    }
-
-    /// Sends `quit`, gives the engine a moment to exit, then kills whatever is left.
-    pub fn quit(mut self) {
-        let _ = self.request("quit", Duration::from_secs(1));
-        let until = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < until {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        self.kill();
     }
 
     /// Kills the engine and its process group, and reaps it.
@@ -320,50 +287,40 @@ impl Drop for EngineProcess {
 mod tests {
     use super::*;
 
-    #[test]
-    fn reply_heads() {
-        assert_eq!(parse_reply_head("= E5"), Ok((true, "E5".to_string())));
-        assert_eq!(parse_reply_head("=12 pass"), Ok((true, "pass".to_string())));
-        assert_eq!(parse_reply_head("?3 illegal move"), Ok((false, "illegal move".into())));
-        assert_eq!(parse_reply_head("="), Ok((true, String::new())));
-        assert!(parse_reply_head("hello").is_err());
-    }
-
-    #[test]
-    fn clean_drops_control_characters() {
-        assert_eq!(clean_line("= E5\r\n"), "= E5");
-        assert_eq!(clean_line("=\tA1"), "= A1");
-    }
-
     #[cfg(unix)]
     #[test]
-    fn echo_engine_replies_and_times_out() {
-        let mut engine = EngineProcess::spawn(
-            "while read -r line; do case $line in slow) sleep 5;; *) printf '= %s\\n\\n' \"$line\";; esac; done",
-        )
-        .expect("sh exists");
-        let reply = engine.request("hello", Duration::from_secs(5)).unwrap();
-        assert!(reply.success);
-        assert_eq!(reply.text, "hello");
-        let err = engine.request("slow", Duration::from_millis(100)).unwrap_err();
-        assert!(matches!(err, ProcessError::Timeout { .. }));
+    fn lines_go_both_ways_with_a_deadline_and_a_transcript() {
+        #[derive(Clone, Default)]
+        struct Shared(Arc<Mutex<Vec<u8>>>);
+        impl Write for Shared {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().extend_from_slice(buf);
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let sink = Shared::default();
+        let mut engine = EngineProcess::spawn("read -r line; echo \"got $line\"; sleep 5")
+            .expect("sh exists")
+            .with_transcript(Box::new(sink.clone()));
+        engine.send_line("hello").unwrap();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        assert_eq!(engine.receive_line("hello", deadline, Duration::from_secs(5)).unwrap(), "got hello\n");
+        let soon = Instant::now() + Duration::from_millis(50);
+        let err = engine.receive_line("more", soon, Duration::from_millis(50)).unwrap_err();
+        assert!(matches!(err, ProcessError::Timeout { .. }), "{err}");
         engine.kill();
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn a_reply_without_its_empty_line_is_garbage() {
-        let mut engine = EngineProcess::spawn("read -r line; echo '= E5'; sleep 5").expect("sh exists");
-        let err = engine.request("genmove b", Duration::from_secs(5)).unwrap_err();
-        assert!(matches!(err, ProcessError::Garbage { .. }), "{err}");
-        engine.kill();
+        assert_eq!(String::from_utf8(sink.0.lock().clone()).unwrap(), "< hello\n> got hello\n");
     }
 
     #[cfg(unix)]
     #[test]
     fn crash_is_reported_with_stderr() {
         let mut engine = EngineProcess::spawn("echo dying >&2; exit 3").expect("sh exists");
-        let err = engine.request("name", Duration::from_secs(5)).unwrap_err();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let err = engine.receive_line("name", deadline, Duration::from_secs(5)).unwrap_err();
         assert!(matches!(err, ProcessError::Exited { .. }), "{err}");
         assert!(engine.stderr_tail().contains("dying"));
     }

@@ -1,5 +1,6 @@
 //! The record of one match game: what `--results` writes as one JSON line and what `match-merge` reads back.
 
+use crate::color::Color;
 use serde::{Deserialize, Serialize};
 
 /// Why a game ended.
@@ -88,8 +89,8 @@ pub struct BrierScore {
 /// A broken engine's fault.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Fault {
-    /// `black` or `white`.
-    pub color: String,
+    /// The faulty engine's colour (`black` or `white` in JSON).
+    pub color: Color,
     /// The engine's name.
     pub engine: String,
     /// `crash`, `hang`, `protocol` (or `time`, with no stderr tail needed but kept).

@@ -173,7 +173,10 @@ impl ViewState {
                 }
                 self.clean_up();
             }
-            Observation::OwnPass | Observation::OpponentIllegal | Observation::OpponentPass => {
+            Observation::OwnPass
+            | Observation::OpponentIllegal
+            | Observation::OpponentPass
+            | Observation::OpponentSeen { .. } => {
                 self.tried_this_turn = Bitboard::EMPTY;
             }
         }

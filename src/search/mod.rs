@@ -1,13 +1,15 @@
 //! Information-set MCTS over the belief: tree over our tries and what we are told, determinized playouts,
 //! information-gain bonus, root-parallel workers with merged statistics, time and convergence stops.
 
+pub mod limits;
 pub mod playout;
 pub mod tree;
+
+pub use limits::SearchLimits;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::color::{ByColor, Color};
-use crate::engine::SearchLimits;
 use crate::point::{Move, Point};
 use crate::scoring;
 use playout::{phantom_playout, policy_turn, record_try, PlayoutPolicy, SideView, SimTry, TurnOutcome};

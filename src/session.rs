@@ -1,0 +1,284 @@
+//! The protocol-neutral game session: the engine plus the clocks, the time manager, the pending try, the
+//! try counts and the move log. Both front ends (GTP and the championship dialect) drive it; neither owns
+//! game state, they only parse lines into calls and format what comes back.
+
+use crate::color::{ByColor, Color};
+use crate::config::Settings;
+use crate::engine::{Decision, Engine, EngineError, MoveStats};
+use crate::judge::IllegalRule;
+use crate::observation::Observation;
+use crate::point::{Move, Point};
+use crate::search::SearchLimits;
+use crate::time::{ClockState, MoveContext, TimeControl, TimeManager};
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+/// One game session: the engine, the clocks the engine keeps, and the move log.
+pub struct Session {
+    engine: Engine,
+    time_manager: TimeManager,
+    control: TimeControl,
+    clocks: ByColor<ClockState>,
+    tries: ByColor<u32>,
+    /// The colour of the last genmove whose try awaits its result.
+    pending_try: Option<Color>,
+    move_log: Option<Box<dyn Write + Send>>,
+}
+
+/// Milliseconds with microsecond precision, for logs.
+pub fn duration_ms(d: Duration) -> f64 {
+    (d.as_secs_f64() * 1_000_000.0).round() / 1000.0
+}
+
+impl Session {
+    /// A session with an engine built from `settings` (no move log; see [`Session::with_move_log`]).
+    pub fn new(settings: &Settings) -> Session {
+        Session {
+            engine: Engine::new(settings.engine.clone()),
+            time_manager: settings.time_manager(),
+            control: TimeControl::Unlimited,
+            clocks: ByColor::default(),
+            tries: ByColor::default(),
+            pending_try: None,
+            move_log: None,
+        }
+    }
+
+    /// A session over `settings` that appends one JSON line per genmove to the settings' log file, if any.
+    ///
+    /// # Errors
+    /// The log file cannot be opened.
+    pub fn open(settings: &Settings) -> std::io::Result<Session> {
+        let session = Session::new(settings);
+        let Some(path) = &settings.log_file else {
+            return Ok(session);
+        };
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        Ok(session.with_move_log(Box::new(std::io::BufWriter::new(file))))
+    }
+
+    /// Writes one JSON line per genmove to `log`.
+    pub fn with_move_log(mut self, log: Box<dyn Write + Send>) -> Session {
+        self.move_log = Some(log);
+        self
+    }
+
+    /// The engine.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// The time control in force.
+    pub fn time_control(&self) -> TimeControl {
+        self.control
+    }
+
+    /// The clock the engine keeps for `color`.
+    pub fn clock(&self, color: Color) -> ClockState {
+        self.clocks[color]
+    }
+
+    /// Tries asked of `color` this game (illegal ones included).
+    pub fn tries(&self, color: Color) -> u32 {
+        self.tries[color]
+    }
+
+    /// True while a try awaits its result.
+    pub fn has_pending_try(&self) -> bool {
+        self.pending_try.is_some()
+    }
+
+    fn new_game(&mut self) {
+        let start = ClockState::start(self.control);
+        self.clocks = ByColor::new(start, start);
+        self.tries = ByColor::default();
+        self.pending_try = None;
+    }
+
+    /// Changes the board size and starts a new game.
+    ///
+    /// # Errors
+    /// [`EngineError::UnacceptableSize`]; nothing changes then.
+    pub fn set_board_size(&mut self, size: usize) -> Result<(), EngineError> {
+        self.engine.set_board_size(size)?;
+        self.new_game();
+        Ok(())
+    }
+
+    /// Empties the board and starts a new game (clocks back to the full time control).
+    pub fn clear_board(&mut self) {
+        self.engine.clear_board();
+        self.new_game();
+    }
+
+    /// Sets komi (range-checked in f64 so huge values are not rounded to infinity first).
+    ///
+    /// # Errors
+    /// [`EngineError::BadKomi`].
+    pub fn set_komi(&mut self, komi: f64) -> Result<(), EngineError> {
+        if !komi.is_finite() || komi.abs() > 1000.0 {
+            return Err(EngineError::BadKomi);
+        }
+        self.engine.set_komi(komi as f32)
+    }
+
+    /// Sets what an illegal try costs.
+    pub fn set_illegal_rule(&mut self, rule: IllegalRule) {
+        self.engine.set_illegal_rule(rule);
+    }
+
+    /// Sets the time control; both clocks start full.
+    pub fn set_time_control(&mut self, control: TimeControl) {
+        self.control = control;
+        let start = ClockState::start(control);
+        self.clocks = ByColor::new(start, start);
+    }
+
+    /// Corrects the clock of `color` (`time_left`).
+    pub fn set_time_left(&mut self, color: Color, left: Duration, stones: u32) {
+        self.clocks[color] = ClockState::from_time_left(self.control, left, stones);
+    }
+
+    /// A move of `color` known with full information.
+    ///
+    /// # Errors
+    /// [`EngineError::IllegalMove`].
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<(), EngineError> {
+        self.pending_try = None;
+        self.engine.play(color, mv)
+    }
+
+    /// Takes back the last move or report.
+    ///
+    /// # Errors
+    /// [`EngineError::CannotUndo`].
+    pub fn undo(&mut self) -> Result<(), EngineError> {
+        self.pending_try = None;
+        self.engine.undo()
+    }
+
+    /// Chooses a try for `color`, asked at `received`: the time manager budgets it from the engine's clock
+    /// (emergency mode included), the clock is charged from `received` to now, the try counted and logged.
+    pub fn genmove(&mut self, color: Color, received: Instant) -> Decision {
+        let clock = self.clocks[color];
+        let context = MoveContext {
+            board_size: self.engine.size(),
+            own_tries: self.tries[color],
+            already_elapsed: received.elapsed(),
+        };
+        let limits = self.time_manager.limits(self.control, clock, context);
+        let decision = self.engine.genmove(color, &limits);
+        let used = received.elapsed();
+        self.clocks[color] = clock.after_move(self.control, used);
+        self.tries[color] = self.tries[color].saturating_add(1);
+        self.pending_try = match decision {
+            Decision::Move(Move::Play(_)) => Some(color),
+            _ => None,
+        };
+        let reply = match decision {
+            Decision::Move(mv) => mv.to_vertex(self.engine.size()),
+            Decision::Resign => "resign".to_string(),
+        };
+        self.log_move(color, &reply, &limits, used);
+        decision
+    }
+
+    /// The pending try was illegal: it is undone (a Canadian period's stone is given back).
+    ///
+    /// # Errors
+    /// [`EngineError::NoPendingTry`].
+    pub fn result_illegal(&mut self) -> Result<(), EngineError> {
+        self.engine.phantom_result_illegal()?;
+        if let Some(color) = self.pending_try.take() {
+            self.clocks[color] = self.clocks[color].refund_stone(self.control);
+        }
+        Ok(())
+    }
+
+    /// The pending try stands and captured these opponent stones.
+    ///
+    /// # Errors
+    /// [`EngineError::NoPendingTry`] or [`EngineError::Inconsistent`] (the try stays pending then).
+    pub fn result_ok(&mut self, captured: &[Point]) -> Result<(), EngineError> {
+        self.engine.phantom_result_ok(captured)?;
+        self.pending_try = None;
+        Ok(())
+    }
+
+    /// What the opponent's turn revealed.
+    ///
+    /// # Errors
+    /// [`EngineError::Inconsistent`]; nothing changes then.
+    pub fn opponent(&mut self, report: &Observation) -> Result<(), EngineError> {
+        self.engine.phantom_opponent(report)?;
+        self.pending_try = None;
+        Ok(())
+    }
+
+    /// Captures told after the announcement they belong to (see [`Engine::late_captures`]).
+    ///
+    /// # Errors
+    /// [`EngineError::Inconsistent`]; nothing changes then.
+    pub fn late_captures(&mut self, points: &[Point]) -> Result<(), EngineError> {
+        self.engine.late_captures(points.iter().copied().collect())
+    }
+
+    fn log_move(&mut self, color: Color, reply: &str, limits: &SearchLimits, used: Duration) {
+        let stats = self.engine.last_move_stats().clone();
+        log_move_line(color, reply, limits, used, &stats);
+        let Some(log) = self.move_log.as_mut() else {
+            return;
+        };
+        let written = writeln!(log, "{}", move_json(color, reply, limits, used, &stats)).and_then(|()| log.flush());
+        if let Err(e) = written {
+            log::warn!("move log write failed ({e}); move logging stops");
+            self.move_log = None;
+        }
+    }
+}
+
+fn log_move_line(color: Color, reply: &str, limits: &SearchLimits, used: Duration, stats: &MoveStats) {
+    let ms = |d: Option<Duration>| d.map(duration_ms).map_or("-".to_string(), |v| format!("{v:.0} ms"));
+    log::info!(
+        "move {} {} try {} sims {} time {:.0} ms soft {} hard {} winrate {:.3} entropy {:.2} survivors {} resamplings {}{}",
+        stats.move_number,
+        color.letter(),
+        reply,
+        stats.simulations,
+        duration_ms(used),
+        ms(limits.soft),
+        ms(limits.hard),
+        stats.win_rate,
+        stats.belief_entropy,
+        stats.survivors,
+        stats.resamplings,
+        if limits.emergency { " EMERGENCY" } else { "" },
+    );
+}
+
+fn move_json(color: Color, reply: &str, limits: &SearchLimits, used: Duration, stats: &MoveStats) -> String {
+    let ms = |d: Option<Duration>| d.map(duration_ms);
+    serde_json::json!({
+        "move_number": stats.move_number,
+        "color": color.to_string(),
+        "try": reply,
+        "simulations": stats.simulations,
+        "time_used_ms": duration_ms(used),
+        "search_time_ms": duration_ms(stats.time_used),
+        "soft_ms": ms(limits.soft),
+        "hard_ms": ms(limits.hard),
+        "playouts_limit": limits.playouts,
+        "emergency": limits.emergency,
+        "win_rate": stats.win_rate,
+        "belief_entropy": stats.belief_entropy,
+        "survivors": stats.survivors,
+        "resamplings": stats.resamplings,
+        "p_opponent": stats.opponent_probability,
+        "uncertainty": stats.uncertainty,
+    })
+    .to_string()
+}
