@@ -4,6 +4,8 @@
 //! In files, `0` (or `""`) switches an optional knob off: `playouts = 0` means no fixed playout count.
 
 use crate::engine::{EngineConfig, PlayerKind};
+use crate::judge::IllegalRule;
+use crate::scoring::TieRule;
 use crate::time::{TimeManager, DEFAULT_SAFETY_MARGIN};
 use serde::Deserialize;
 use std::fmt;
@@ -141,6 +143,26 @@ pub struct BeliefSection {
     pub resampling: Option<String>,
 }
 
+/// `[game]` in a config file: the game the engine is entered in. GTP sets size, komi, rules and time by
+/// command; the championship dialect transmits none of them, so it reads them here.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GameSection {
+    /// `"gtp"` or `"ccgc"`: what `phantomgo` with no subcommand speaks.
+    pub protocol: Option<String>,
+    /// `"white"` or `"draw"`: who wins a level game, in the engine's scoring and playout rewards (default:
+    /// draw under GTP, white under the dialect).
+    pub tie_goes_to: Option<String>,
+    /// Name given to the dialect's `name?`.
+    pub name: Option<String>,
+    /// The engine's whole-game time budget in seconds under the dialect; 0 = none.
+    pub main_time: Option<f64>,
+    /// Komi under the dialect.
+    pub komi: Option<f64>,
+    /// `"retry"` or `"lose-turn"` under the dialect.
+    pub rules: Option<String>,
+}
+
 /// A config file as written.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -160,6 +182,9 @@ pub struct FileConfig {
     /// Belief.
     #[serde(default)]
     pub belief: BeliefSection,
+    /// The game and protocol.
+    #[serde(default)]
+    pub game: GameSection,
 }
 
 impl FileConfig {
@@ -263,13 +288,138 @@ pub struct Settings {
     pub safety_margin: Duration,
     /// JSON move log.
     pub log_file: Option<PathBuf>,
+    /// The game settings the dialect needs (and the protocol, and who wins a tie).
+    pub game: GameSettings,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { engine: EngineConfig::default(), safety_margin: DEFAULT_SAFETY_MARGIN, log_file: None }
+        Settings {
+            engine: EngineConfig::default(),
+            safety_margin: DEFAULT_SAFETY_MARGIN,
+            log_file: None,
+            game: GameSettings::default(),
+        }
     }
 }
+
+/// The protocol a front end speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Protocol {
+    /// GTP with the phantom extensions.
+    #[default]
+    Gtp,
+    /// The Chinese championship platform's dialect.
+    Ccgc,
+}
+
+impl std::str::FromStr for Protocol {
+    type Err = String;
+    /// `gtp` or `ccgc`.
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "gtp" => Ok(Protocol::Gtp),
+            "ccgc" => Ok(Protocol::Ccgc),
+            other => Err(format!("'{other}' is not gtp or ccgc")),
+        }
+    }
+}
+
+/// The `[game]` settings, resolved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSettings {
+    /// What `phantomgo` with no subcommand speaks.
+    pub protocol: Protocol,
+    /// Who wins a level game, when set; else the protocol's default (see [`Settings::for_protocol`]).
+    pub tie: Option<TieRule>,
+    /// The dialect's `name?` answer.
+    pub name: String,
+    /// The dialect's whole-game budget.
+    pub main_time: Option<Duration>,
+    /// Komi under the dialect.
+    pub komi: f32,
+    /// Illegal-try rule under the dialect.
+    pub rule: IllegalRule,
+    /// Board size under the dialect.
+    pub size: usize,
+}
+
+impl Default for GameSettings {
+    fn default() -> Self {
+        GameSettings {
+            protocol: Protocol::Gtp,
+            tie: None,
+            name: "phantomgo".to_string(),
+            main_time: None,
+            komi: 7.5,
+            rule: IllegalRule::Retry,
+            size: 9,
+        }
+    }
+}
+
+impl GameSettings {
+    fn apply(&mut self, section: &GameSection) -> Result<(), ConfigError> {
+        if let Some(text) = &section.protocol {
+            self.protocol = text.parse().map_err(|m| invalid("game.protocol", m))?;
+        }
+        if let Some(text) = &section.tie_goes_to {
+            self.tie = Some(text.parse().map_err(|m| invalid("game.tie_goes_to", m))?);
+        }
+        if let Some(name) = &section.name {
+            self.set_name(name).map_err(|m| invalid("game.name", m))?;
+        }
+        if let Some(seconds) = section.main_time {
+            self.set_main_time(seconds).map_err(|m| invalid("game.main_time", m))?;
+        }
+        if let Some(komi) = section.komi {
+            self.set_komi(komi).map_err(|m| invalid("game.komi", m))?;
+        }
+        if let Some(text) = &section.rules {
+            self.rule = text.parse().map_err(|m: String| invalid("game.rules", m))?;
+        }
+        Ok(())
+    }
+
+    /// Sets the dialect's name: one word of printable ASCII.
+    ///
+    /// # Errors
+    /// A message saying what a name may hold.
+    pub fn set_name(&mut self, name: &str) -> Result<(), String> {
+        if name.is_empty() || name.len() > 64 || !name.bytes().all(|b| b.is_ascii_graphic()) {
+            return Err(format!("'{name}' is not one word of 1..=64 printable ASCII characters"));
+        }
+        self.name = name.to_string();
+        Ok(())
+    }
+
+    /// Sets the whole-game budget in seconds (0 = none).
+    ///
+    /// # Errors
+    /// A message when it is not a number of seconds in range.
+    pub fn set_main_time(&mut self, seconds: f64) -> Result<(), String> {
+        if !seconds.is_finite() || !(0.0..=MAX_MAIN_TIME).contains(&seconds) {
+            return Err(format!("{seconds} is not a number of seconds in 0..={MAX_MAIN_TIME}"));
+        }
+        self.main_time = (seconds > 0.0).then(|| Duration::from_secs_f64(seconds));
+        Ok(())
+    }
+
+    /// Sets komi.
+    ///
+    /// # Errors
+    /// A message when it is not a finite number of sensible size.
+    pub fn set_komi(&mut self, komi: f64) -> Result<(), String> {
+        if !komi.is_finite() || komi.abs() > 1000.0 {
+            return Err(format!("{komi} is not a komi in -1000..=1000"));
+        }
+        self.komi = komi as f32;
+        Ok(())
+    }
+}
+
+/// Longest whole-game budget accepted (a day).
+pub const MAX_MAIN_TIME: f64 = 86_400.0;
 
 fn invalid(key: &str, message: impl Into<String>) -> ConfigError {
     ConfigError::Invalid { key: key.to_string(), message: message.into() }
@@ -347,7 +497,19 @@ impl Settings {
         settings.apply(&from_command_line, true)?;
         settings.apply_search(&file.search)?;
         settings.apply_belief(&file.belief)?;
+        settings.game.apply(&file.game)?;
         Ok(settings)
+    }
+
+    /// These settings for a front end speaking `protocol`: who wins a tie, unless set, is nobody under GTP
+    /// and White under the dialect; the search's playout rewards follow it.
+    pub fn for_protocol(mut self, protocol: Protocol) -> Settings {
+        let default = match protocol {
+            Protocol::Gtp => TieRule::Draw,
+            Protocol::Ccgc => TieRule::White,
+        };
+        self.engine.search.tie = self.game.tie.unwrap_or(default);
+        self
     }
 
     fn apply_search(&mut self, section: &SearchSection) -> Result<(), ConfigError> {
@@ -519,7 +681,7 @@ mod tests {
 
     #[test]
     fn shipped_configs_load_and_validate() {
-        for name in ["default.toml", "tournament.toml", "fast.toml"] {
+        for name in ["default.toml", "tournament.toml", "fast.toml", "ccgc.toml"] {
             let file = shipped(name);
             Settings::from_layers(&file, &EngineOptions::default(), None).unwrap_or_else(|e| panic!("{name}: {e}"));
         }
@@ -542,8 +704,29 @@ mod tests {
         let belief = &file.belief;
         assert!(belief.resample_below.is_some() && belief.locality.is_some() && belief.contact.is_some());
         assert!(belief.resampling.is_some());
+        let game = &file.game;
+        assert!(game.protocol.is_some() && game.name.is_some() && game.main_time.is_some());
+        assert!(game.komi.is_some() && game.rules.is_some());
         let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
         assert_eq!(settings, Settings::default());
+    }
+
+    #[test]
+    fn game_settings_for_the_dialect() {
+        let file = shipped("ccgc.toml");
+        let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
+        assert_eq!(settings.game.protocol, Protocol::Ccgc);
+        assert_eq!(settings.game.main_time, Some(Duration::from_secs(570)));
+        assert_eq!(settings.clone().for_protocol(Protocol::Gtp).engine.search.tie, TieRule::White);
+        let plain = Settings::default();
+        assert_eq!(plain.clone().for_protocol(Protocol::Gtp).engine.search.tie, TieRule::Draw);
+        assert_eq!(plain.for_protocol(Protocol::Ccgc).engine.search.tie, TieRule::White);
+        for bad in ["game.tie_goes_to=black", "game.rules=never", "game.main_time=-1", "game.name=two words"] {
+            let file = FileConfig::load_with(None, &[bad.to_string()]).unwrap();
+            let error = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap_err().to_string();
+            let key = bad.split('=').next().unwrap();
+            assert!(error.contains(key), "{bad}: {error}");
+        }
     }
 
     #[test]

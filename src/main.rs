@@ -1,11 +1,12 @@
-//! Command line: parses arguments (clap) and dispatches to the GTP engine, the match runner or the benchmarks.
+//! Command line: parses arguments (clap) and dispatches to the GTP engine, the championship dialect, the match
+//! runner or the benchmarks.
 //!
 //! Each subcommand is one variant of [`Command`] with its own argument struct and one `run_*` function;
 //! the engine options ([`EngineOptions`]) are global and may appear before or after the subcommand.
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
-use phantomgo::config::{EngineOptions, Settings};
+use phantomgo::config::{EngineOptions, Protocol, Settings};
 
 /// A Phantom Go engine speaking GTP with phantom extensions.
 ///
@@ -27,8 +28,10 @@ struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Speak GTP (phantom extensions included) on stdin/stdout; the default.
+    /// Speak GTP (phantom extensions included) on stdin/stdout; the default (unless `game.protocol` says ccgc).
     Gtp(GtpArgs),
+    /// Speak the Chinese championship platform's dialect on stdin/stdout (see docs/ccgc.md).
+    Ccgc(CcgcArgs),
     /// Speed benchmarks: `bench playouts`, `bench search`.
     #[command(subcommand)]
     Bench(phantomgo::bench::BenchKind),
@@ -46,8 +49,70 @@ struct GtpArgs {
     player: Option<String>,
 }
 
+/// Options of `phantomgo ccgc` (over the `[game]` section of the config).
+#[derive(Args, Debug, Default, Clone)]
+struct CcgcArgs {
+    /// Move chooser, as for `gtp`.
+    #[arg(long, value_name = "PLAYER", value_parser = ["mcts", "random"])]
+    player: Option<String>,
+    /// The answer to `name?` (one word; default phantomgo).
+    #[arg(long, value_name = "NAME")]
+    name: Option<String>,
+    /// The engine's whole-game time budget in seconds (the platform does not send its clock).
+    #[arg(long, value_name = "SECONDS")]
+    main_time: Option<f64>,
+    /// Komi (default 7.5).
+    #[arg(long, value_name = "KOMI", allow_negative_numbers = true)]
+    komi: Option<f64>,
+    /// What an illegal try costs: `retry` (default) or `lose-turn`.
+    #[arg(long, value_name = "RULE")]
+    rules: Option<String>,
+    /// Who wins a level game: `white` (default here) or `draw`.
+    #[arg(long, value_name = "WHO")]
+    tie_goes_to: Option<String>,
+}
+
+fn ccgc_settings(engine: &EngineOptions, args: &CcgcArgs) -> Result<Settings> {
+    let mut settings = Settings::resolve(engine, args.player.as_deref())?;
+    let game = &mut settings.game;
+    if let Some(name) = &args.name {
+        game.set_name(name).map_err(|m| anyhow::anyhow!("--name: {m}"))?;
+    }
+    if let Some(seconds) = args.main_time {
+        game.set_main_time(seconds).map_err(|m| anyhow::anyhow!("--main-time: {m}"))?;
+    }
+    if let Some(komi) = args.komi {
+        game.set_komi(komi).map_err(|m| anyhow::anyhow!("--komi: {m}"))?;
+    }
+    if let Some(rule) = &args.rules {
+        game.rule = rule.parse().map_err(|m: String| anyhow::anyhow!("--rules: {m}"))?;
+    }
+    if let Some(tie) = &args.tie_goes_to {
+        game.tie = Some(tie.parse().map_err(|m: String| anyhow::anyhow!("--tie-goes-to: {m}"))?);
+    }
+    Ok(settings.for_protocol(Protocol::Ccgc))
+}
+
+fn run_ccgc(settings: &Settings) -> Result<()> {
+    log::info!(
+        "phantomgo {} speaking the championship dialect as '{}': {:?}, {} thread(s), seed {}, main time {:?}, komi {}, rules {}",
+        env!("CARGO_PKG_VERSION"),
+        settings.game.name,
+        settings.engine.player,
+        settings.engine.threads,
+        settings.engine.seed,
+        settings.game.main_time,
+        settings.game.komi,
+        settings.game.rule,
+    );
+    match phantomgo::ccgc::serve(settings) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.context("championship dialect session failed"),
+    }
+}
+
 fn run_gtp(engine: &EngineOptions, args: &GtpArgs) -> Result<()> {
-    let settings = Settings::resolve(engine, args.player.as_deref())?;
+    let settings = Settings::resolve(engine, args.player.as_deref())?.for_protocol(Protocol::Gtp);
     log::info!(
         "phantomgo {} ready: {:?}, {} thread(s), seed {}, playouts {:?}, move time {:?}",
         env!("CARGO_PKG_VERSION"),
@@ -70,7 +135,17 @@ fn main() -> Result<()> {
         .target(env_logger::Target::Stderr)
         .init();
     match cli.command {
-        None => run_gtp(&cli.engine, &cli.gtp),
+        None => {
+            let protocol = Settings::resolve(&cli.engine, cli.gtp.player.as_deref())?.game.protocol;
+            match protocol {
+                Protocol::Gtp => run_gtp(&cli.engine, &cli.gtp),
+                Protocol::Ccgc => {
+                    let args = CcgcArgs { player: cli.gtp.player.clone(), ..CcgcArgs::default() };
+                    run_ccgc(&ccgc_settings(&cli.engine, &args)?)
+                }
+            }
+        }
+        Some(Command::Ccgc(args)) => run_ccgc(&ccgc_settings(&cli.engine, &args)?),
         Some(Command::Gtp(args)) => {
             let args = GtpArgs { player: args.player.or(cli.gtp.player) };
             run_gtp(&cli.engine, &args)

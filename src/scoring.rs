@@ -30,6 +30,40 @@ pub fn score(board: &Board, komi: f32) -> f32 {
     a[Color::Black] as f32 - a[Color::White] as f32 - komi
 }
 
+/// Who wins a game whose area margin is exactly zero.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TieRule {
+    /// A draw (GTP games; komi is usually fractional anyway).
+    #[default]
+    Draw,
+    /// White wins (the Chinese championship's rule).
+    White,
+}
+
+impl std::str::FromStr for TieRule {
+    type Err = String;
+    /// `draw` or `white`.
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "draw" => Ok(TieRule::Draw),
+            "white" => Ok(TieRule::White),
+            other => Err(format!("'{other}' is not white or draw")),
+        }
+    }
+}
+
+impl TieRule {
+    /// The reward (1 win, 0 loss, 0.5 draw) of a final `margin` (Black's area minus White's and komi) for `us`.
+    pub fn reward(self, margin: f32, us: Color) -> f32 {
+        let winner = GameResult { margin }.winner_under(self);
+        match winner {
+            Some(color) if color == us => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+}
+
 /// A final result: the winner and margin, or a draw.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GameResult {
@@ -41,6 +75,14 @@ impl GameResult {
     /// The result of the position on `board` with `komi`.
     pub fn of(board: &Board, komi: f32) -> GameResult {
         GameResult { margin: score(board, komi) }
+    }
+
+    /// The winner under `tie`: on a zero margin, White or nobody.
+    pub fn winner_under(self, tie: TieRule) -> Option<Color> {
+        match (self.winner(), tie) {
+            (None, TieRule::White) => Some(Color::White),
+            (winner, _) => winner,
+        }
     }
 
     /// The winner, `None` on a draw.
@@ -68,6 +110,20 @@ impl fmt::Display for GameResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tie_goes_to_white_only_under_that_rule() {
+        let tie = GameResult { margin: 0.0 };
+        assert_eq!(tie.winner_under(TieRule::Draw), None);
+        assert_eq!(tie.winner_under(TieRule::White), Some(Color::White));
+        assert_eq!(GameResult { margin: 0.5 }.winner_under(TieRule::White), Some(Color::Black));
+        assert_eq!(TieRule::White.reward(0.0, Color::Black), 0.0);
+        assert_eq!(TieRule::White.reward(0.0, Color::White), 1.0);
+        assert_eq!(TieRule::Draw.reward(0.0, Color::Black), 0.5);
+        assert_eq!(TieRule::Draw.reward(-2.0, Color::White), 1.0);
+        assert_eq!("White".parse(), Ok(TieRule::White));
+        assert!("black".parse::<TieRule>().is_err());
+    }
 
     #[test]
     fn empty_board_is_komi_for_white() {

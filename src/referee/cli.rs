@@ -21,7 +21,8 @@ pub const OWN_ENGINE_NAME: &str = "phantomgo";
 #[derive(clap::Args, Debug, Clone)]
 pub struct MatchArgs {
     /// Engine A's command, Black in even games (default: this binary's own engine). `view:CMD` wraps a plain
-    /// GTP engine; `{seed}` in a command is replaced by the game's seed.
+    /// GTP engine, `ccgc:CMD` seats an engine speaking the Chinese championship dialect; `{seed}` in a
+    /// command is replaced by the game's seed.
     #[arg(long, value_name = "CMD")]
     pub black: Option<String>,
     /// Engine B's command, White in even games (default: this binary's own engine).

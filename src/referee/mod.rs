@@ -7,6 +7,7 @@
 //! processes, so the match goes on after any fault.
 
 pub mod belief;
+pub mod ccgc_seat;
 pub mod cli;
 pub mod clock;
 pub mod gtp_link;

@@ -16,6 +16,9 @@ use std::time::Duration;
 /// The prefix that puts a plain GTP engine behind the view wrapper.
 pub const VIEW_PREFIX: &str = "view:";
 
+/// The prefix that seats an engine speaking the Chinese championship dialect.
+pub const CCGC_PREFIX: &str = "ccgc:";
+
 /// What an engine speaks, and so which seat it takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum SeatKind {
@@ -24,6 +27,8 @@ pub enum SeatKind {
     PhantomGtp,
     /// Plain GTP behind the view wrapper (`view:`).
     View,
+    /// The championship dialect (`ccgc:`).
+    Ccgc,
 }
 
 /// The placeholder replaced by the game's seed in an engine command.
@@ -36,16 +41,18 @@ pub struct EngineSpec {
     pub name: String,
     /// Shell command; `{seed}` is replaced by the game's seed.
     pub command: String,
-    /// Which seat it takes (`view:` prefix).
+    /// Which seat it takes (`view:` and `ccgc:` prefixes).
     pub kind: SeatKind,
 }
 
 impl EngineSpec {
-    /// Reads a `--black`/`--white` value: `CMD` or `view:CMD`.
+    /// Reads a `--black`/`--white` value: `CMD`, `view:CMD` or `ccgc:CMD`.
     pub fn parse(text: &str, name: Option<&str>) -> EngineSpec {
         let trimmed = text.trim();
         let (command, kind) = if let Some(rest) = trimmed.strip_prefix(VIEW_PREFIX) {
             (rest.trim().to_string(), SeatKind::View)
+        } else if let Some(rest) = trimmed.strip_prefix(CCGC_PREFIX) {
+            (rest.trim().to_string(), SeatKind::Ccgc)
         } else {
             (trimmed.to_string(), SeatKind::PhantomGtp)
         };
@@ -332,5 +339,8 @@ mod tests {
         assert_eq!(own.kind, SeatKind::PhantomGtp);
         assert_eq!(own.name, "pg");
         assert_eq!(own.command_for_seed(42), "phantomgo gtp --seed 42");
+        let dialect = EngineSpec::parse("ccgc:phantomgo ccgc", None);
+        assert_eq!(dialect.kind, SeatKind::Ccgc);
+        assert_eq!(dialect.command, "phantomgo ccgc");
     }
 }

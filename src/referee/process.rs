@@ -1,6 +1,6 @@
 //! Engine subprocess transport: spawns an engine, writes lines to it, reads its lines with a deadline, keeps the
 //! tail of its stderr and, on request, a transcript of both directions. Protocol framing lives above it
-//! (`gtp_link.rs` for GTP).
+//! (`gtp_link.rs` for GTP, `ccgc_seat.rs` for the championship dialect).
 
 use parking_lot::Mutex;
 use std::fmt;

@@ -1,6 +1,7 @@
 //! The seat abstraction: one side of a match game as the game loop sees it, whatever protocol the engine
 //! behind it speaks. A new kind of engine is a new seat, not a change to the loop.
 
+use super::ccgc_seat::CcgcSeat;
 use super::clock::Clock;
 use super::gtp_link::GtpLink;
 use super::player::{Answer, EngineSpec, GameSetup, GtpEngine, PhantomGtpSeat, PlayerError, SeatKind};
@@ -77,5 +78,6 @@ pub fn start(
             Box::new(PhantomGtpSeat::new(GtpEngine::new(GtpLink { process }, color, size, timeout)))
         }
         SeatKind::View => Box::new(ViewSeat::new(GtpEngine::new(GtpLink { process }, color, size, timeout), seed)?),
+        SeatKind::Ccgc => Box::new(CcgcSeat::new(process, color, size, timeout)),
     })
 }

@@ -52,6 +52,8 @@ pub struct SearchConfig {
     /// Cache the outcome of our tries in the tree phase by Zobrist hash (checked against the full masks).
     /// Off by default: `phantomgo bench search` measures it and it does not pay (see the README).
     pub legal_cache: bool,
+    /// Who wins a playout that ends level (the reward of a zero margin).
+    pub tie: scoring::TieRule,
 }
 
 impl Default for SearchConfig {
@@ -71,6 +73,7 @@ impl Default for SearchConfig {
             default_playouts: 20_000,
             policy: PlayoutPolicy::default(),
             legal_cache: false,
+            tie: scoring::TieRule::Draw,
         }
     }
 }
@@ -438,7 +441,7 @@ impl<'a> Worker<'a> {
         } else if adjusted < 0.0 {
             0.0
         } else {
-            0.5
+            self.config.tie.reward(0.0, us)
         };
         for (node, edge_index) in path {
             let node = &mut self.tree.nodes[node as usize];
