@@ -322,6 +322,11 @@ mod tests {
         let deadline = Instant::now() + Duration::from_secs(5);
         let err = engine.receive_line("name", deadline, Duration::from_secs(5)).unwrap_err();
         assert!(matches!(err, ProcessError::Exited { .. }), "{err}");
+        // The stderr reader may lag the exit on a loaded machine: wait for it (bounded).
+        let until = Instant::now() + Duration::from_secs(5);
+        while !engine.stderr_tail().contains("dying") && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(10));
+        }
         assert!(engine.stderr_tail().contains("dying"));
     }
 }
