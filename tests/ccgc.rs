@@ -108,6 +108,16 @@ fn shell_quote(text: &str) -> String {
 /// Plays a match between a dialect engine (Black in even games) and a GTP engine; the records and the
 /// transcript folder.
 fn dialect_match(name: &str, games: &str, black_args: &str, white_args: &str) -> (Vec<Value>, PathBuf) {
+    dialect_match_with(name, games, black_args, white_args, &[])
+}
+
+fn dialect_match_with(
+    name: &str,
+    games: &str,
+    black_args: &str,
+    white_args: &str,
+    extra: &[&str],
+) -> (Vec<Value>, PathBuf) {
     let dir = out_dir(name);
     let exe = shell_quote(binary());
     let results = dir.join("results.jsonl");
@@ -122,6 +132,7 @@ fn dialect_match(name: &str, games: &str, black_args: &str, white_args: &str) ->
         .arg(&results)
         .arg("--transcript")
         .arg(&transcripts)
+        .args(extra)
         .env("RUST_LOG", "off")
         .output()
         .expect("runner runs");
@@ -171,6 +182,19 @@ fn the_runner_plays_whole_games_between_the_dialect_and_gtp() {
         assert!(gtp.iter().any(|l| l.starts_with("< phantom-opponent ok")), "{gtp:?}");
         assert!(gtp.iter().any(|l| l.starts_with("> = ")));
     }
+}
+
+/// A turn passed for the dialect engine after one refused try (`--max-illegal 1`) cannot be said in the
+/// dialect: its answer to that `refuse` is dropped with a warning, and the games still end normally.
+#[test]
+fn a_forced_pass_is_survived_with_a_warning() {
+    let args = "--player random --seed {seed} --threads 1";
+    let (records, _) = dialect_match_with("forced", "2", args, args, &["--max-illegal", "1"]);
+    for record in &records {
+        assert!(record["fault"].is_null(), "{record}");
+    }
+    let warned = records.iter().flat_map(|r| r["warnings"].as_array().cloned().unwrap_or_default());
+    assert!(warned.into_iter().any(|w| w.as_str().is_some_and(|w| w.contains("dropped"))), "{records:?}");
 }
 
 /// A whole 9x9 game of the seeded random dialect engine against the seeded random GTP engine, refereed by
