@@ -59,7 +59,7 @@ struct CcgcArgs {
     #[arg(long, value_name = "NAME")]
     name: Option<String>,
     /// The engine's whole-game time budget in seconds (the platform does not send its clock).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     main_time: Option<f64>,
     /// Komi (default 7.5).
     #[arg(long, value_name = "KOMI", allow_negative_numbers = true)]
