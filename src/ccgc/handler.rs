@@ -168,20 +168,15 @@ impl Dialect {
 
     fn take(&mut self, count: usize, points: Vec<Point>) -> Option<String> {
         check_count("take", count, &points);
-        if std::mem::take(&mut self.accepted) {
-            if let Err(e) = self.session.result_ok(&points) {
-                log::warn!("malformed take ({e}); the try stands without captures");
-                self.settle_after_error();
-            }
-            return None;
+        if !std::mem::take(&mut self.accepted) {
+            return self.late(points);
         }
-        self.late(points)
-    }
-
-    fn settle_after_error(&mut self) {
-        if let Err(e) = self.session.result_ok(&[]) {
-            log::error!("accepted try: {e}");
+        if let Err(e) = self.session.result_ok(&points) {
+            let _ = malformed(&format!("take: {e}; the try stands without captures"));
+            self.accepted = true;
+            self.settle_accepted();
         }
+        None
     }
 
     fn taked(&mut self, count: usize, points: Vec<Point>) -> Option<String> {
@@ -189,7 +184,7 @@ impl Dialect {
         if self.us.is_none() {
             return malformed("taked outside a game");
         }
-        if self.sent == Sent::Try {
+        if self.sent != Sent::Nothing {
             // The opponent cannot move during our turn: these belong to its last move.
             return self.late(points);
         }
@@ -220,7 +215,7 @@ impl Dialect {
         let captured = std::mem::take(&mut self.taked);
         let report = if passed {
             if !captured.is_empty() {
-                log::warn!("malformed taked before a pass; ignored");
+                let _ = malformed("taked before a pass (a pass captures nothing)");
             }
             Observation::OpponentPass
         } else {
