@@ -59,11 +59,6 @@ impl Observation {
             | Observation::OpponentPass => None,
         }
     }
-
-    /// True for announcements of the player's own try (or pass).
-    pub fn is_own(self) -> bool {
-        matches!(self, Observation::OwnIllegal { .. } | Observation::OwnOk { .. } | Observation::OwnPass)
-    }
 }
 
 #[cfg(test)]
@@ -81,6 +76,5 @@ mod tests {
         assert_eq!(Observation::OwnIllegal { point }.for_opponent(), Some(Observation::OpponentIllegal));
         assert_eq!(Observation::OwnPass.for_opponent(), Some(Observation::OpponentPass));
         assert_eq!(Observation::OpponentMove { captured }.for_opponent(), None);
-        assert!(Observation::OwnPass.is_own() && !Observation::OpponentPass.is_own());
     }
 }
