@@ -1,10 +1,11 @@
-//! Criterion benches of the rules engine: a random playout, legality over a position, a large capture.
+//! Criterion benches of the rules: a random playout, one move, legality over a position, a large capture, each
+//! on the mask board (the judge's) and on the chain board (the playouts').
 //!
 //! Each bench checks a known figure, so a broken rules engine fails the bench instead of timing wrong work.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use phantomgo::search::playout::random_playout;
-use phantomgo::{Bitboard, Board, Color, Point};
+use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
+use phantomgo::search::playout::{random_playout, random_playout_on};
+use phantomgo::{Bitboard, Board, ChainBoard, Color, Point};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -52,6 +53,42 @@ fn bench_playout(c: &mut Criterion) {
     });
 }
 
+fn bench_chain_playout(c: &mut Criterion) {
+    let empty = ChainBoard::new(9).expect("9x9");
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    c.bench_function("random playout 9x9, chain board without copy-back", |b| {
+        b.iter(|| {
+            let mut board = empty.clone();
+            let out = random_playout_on(&mut board, Color::Black, &mut rng, 3 * 81);
+            let on_board = board.stones(Color::Black).count() + board.stones(Color::White).count();
+            assert_eq!(on_board + out.captures[Color::Black] + out.captures[Color::White], out.moves);
+            black_box(out)
+        })
+    });
+}
+
+/// One quiet move in [`MIDDLE_GAME`] (Black E5: joins two chains, takes a liberty of two white ones), the
+/// board's copy made outside the timing.
+fn bench_one_move(c: &mut Criterion) {
+    let board = Board::from_picture(9, MIDDLE_GAME);
+    let chains = ChainBoard::from_board(&board);
+    let e5 = Point::from_coords(4, 4, 9).expect("on board");
+    c.bench_function("one move 9x9, mask board", |b| {
+        b.iter_batched_ref(
+            || board.clone(),
+            |copy| assert_eq!(copy.try_play(Color::Black, black_box(e5)), Ok(Bitboard::EMPTY)),
+            BatchSize::SmallInput,
+        )
+    });
+    c.bench_function("one move 9x9, chain board", |b| {
+        b.iter_batched_ref(
+            || chains.clone(),
+            |copy| assert_eq!(copy.try_play(Color::Black, black_box(e5)), Ok(Bitboard::EMPTY)),
+            BatchSize::SmallInput,
+        )
+    });
+}
+
 fn bench_legality(c: &mut Criterion) {
     let board = Board::from_picture(9, MIDDLE_GAME);
     assert!(board.is_consistent());
@@ -60,6 +97,21 @@ fn bench_legality(c: &mut Criterion) {
         b.iter(|| {
             let legal = points.iter().filter(|&&p| black_box(&board).legality(Color::Black, p).is_ok()).count();
             assert_eq!(legal, MIDDLE_GAME_LEGAL_FOR_BLACK);
+            legal
+        })
+    });
+    let chains = ChainBoard::from_board(&board);
+    c.bench_function("legality of every point 9x9, chain board", |b| {
+        b.iter(|| {
+            let legal = points.iter().filter(|&&p| black_box(&chains).legality(Color::Black, p).is_ok()).count();
+            assert_eq!(legal, MIDDLE_GAME_LEGAL_FOR_BLACK);
+            legal
+        })
+    });
+    c.bench_function("legal points as one mask 9x9, chain board", |b| {
+        b.iter(|| {
+            let legal = black_box(&chains).legal_points(Color::Black);
+            assert_eq!(legal.count() as usize, MIDDLE_GAME_LEGAL_FOR_BLACK);
             legal
         })
     });
@@ -77,7 +129,22 @@ fn bench_capture(c: &mut Criterion) {
             copy
         })
     });
+    c.bench_function("capture of a 27-stone chain 9x9, mask board, copy outside", |b| {
+        b.iter_batched_ref(
+            || board.clone(),
+            |copy| assert_eq!(copy.try_play(Color::Black, black_box(e5)).map(Bitboard::count), Ok(27)),
+            BatchSize::SmallInput,
+        )
+    });
+    let chains = ChainBoard::from_board(&board);
+    c.bench_function("capture of a 27-stone chain 9x9, chain board, copy outside", |b| {
+        b.iter_batched_ref(
+            || chains.clone(),
+            |copy| assert_eq!(copy.try_play(Color::Black, black_box(e5)).map(Bitboard::count), Ok(27)),
+            BatchSize::SmallInput,
+        )
+    });
 }
 
-criterion_group!(benches, bench_playout, bench_legality, bench_capture);
+criterion_group!(benches, bench_playout, bench_chain_playout, bench_one_move, bench_legality, bench_capture);
 criterion_main!(benches);

@@ -29,6 +29,8 @@ pub struct ChainBoard {
     chain_stones: [Bitboard; SLOTS],
     /// The liberties of each live chain, by id.
     chain_liberties: [Bitboard; SLOTS],
+    /// The ids of the chains of each colour in atari (one liberty), as a set of points (an id is a point).
+    atari: ByColor<Bitboard>,
 }
 
 #[inline]
@@ -52,6 +54,7 @@ impl ChainBoard {
             chain_of: [0; SLOTS],
             chain_stones: [Bitboard::EMPTY; SLOTS],
             chain_liberties: [Bitboard::EMPTY; SLOTS],
+            atari: ByColor::default(),
         };
         let empty = board.empty();
         for color in Color::BOTH {
@@ -65,6 +68,7 @@ impl ChainBoard {
                 }
                 chains.chain_stones[id] = chain;
                 chains.chain_liberties[id] = liberties;
+                chains.mark_atari(color, id, liberties);
                 left -= chain;
             }
         }
@@ -173,7 +177,7 @@ impl ChainBoard {
     /// Whether `color` may play at the empty `point` whose `neighbours` are all stones: it captures (an enemy
     /// neighbour chain has `point` as its last liberty) or joins a friendly chain with another liberty.
     #[inline]
-    pub(crate) fn enclosed_point_is_legal(&self, color: Color, point: Point, neighbours: Bitboard) -> bool {
+    fn enclosed_point_is_legal(&self, color: Color, point: Point, neighbours: Bitboard) -> bool {
         let bit = Bitboard::from_point(point);
         let liberties = |stone: Point| self.chain_liberties[self.chain_of[slot(stone)] as usize];
         (neighbours & self.stones[color.opponent()]).iter().any(|q| liberties(q) == bit)
@@ -181,22 +185,48 @@ impl ChainBoard {
     }
 
     /// Every point where `color` may play now (empty, not its ko point, not suicide).
+    #[inline]
     pub fn legal_points(&self, color: Color) -> Bitboard {
-        let geometry = self.geometry;
-        let empty = self.empty();
-        let open = empty & geometry.adjacent(empty);
-        let mut legal = open;
-        for point in (empty - open).iter() {
-            if self.enclosed_point_is_legal(color, point, geometry.neighbours(point)) {
-                legal.insert(point);
-            }
+        self.legal_points_in(self.geometry, color)
+    }
+
+    /// [`ChainBoard::legal_points`] with the board operations of `shape`, as mask operations: a point with an
+    /// empty neighbour is legal; an enclosed one is legal when it is the last liberty of an enemy chain (a
+    /// capture) or touches a friendly chain that is not in atari (which keeps a liberty).
+    #[inline]
+    pub(crate) fn legal_points_in<S: Shape>(&self, shape: S, color: Color) -> Bitboard {
+        let opponent = color.opponent();
+        let empty = shape.mask() - self.stones[color] - self.stones[opponent];
+        let open = shape.adjacent(empty);
+        let mut captures = Bitboard::EMPTY;
+        for id in self.atari[opponent].iter() {
+            captures |= self.chain_liberties[slot(id)];
         }
+        let mut weak = Bitboard::EMPTY;
+        for id in self.atari[color].iter() {
+            weak |= self.chain_stones[slot(id)];
+        }
+        let mut legal = empty & (open | captures | shape.adjacent(self.stones[color] - weak));
         if let Some((ko, forbidden)) = self.ko {
             if forbidden == color {
                 legal.remove(ko);
             }
         }
         legal
+    }
+
+    /// The chains of `color` in atari (one liberty): their stones.
+    pub fn stones_in_atari(&self, color: Color) -> Bitboard {
+        self.atari[color].iter().fold(Bitboard::EMPTY, |all, id| all | self.chain_stones[slot(id)])
+    }
+
+    /// Records whether the chain `id` of `color` with these `liberties` is in atari.
+    #[inline]
+    fn mark_atari(&mut self, color: Color, id: usize, liberties: Bitboard) {
+        let bit = Bitboard::from_point(Point::from_index_unchecked(id as u8));
+        let one = liberties.any() && !liberties.has_several();
+        let mask = Bitboard::from_bits(0u128.wrapping_sub(one as u128));
+        self.atari[color] = (self.atari[color] - bit) | (bit & mask);
     }
 
     /// Plays a stone of `color` at `point`, applying captures; returns the captured stones. Same rules and
@@ -247,6 +277,7 @@ impl ChainBoard {
             let id = self.chain_of[slot(stone)] as usize;
             let liberties = self.chain_liberties[id] - bit;
             self.chain_liberties[id] = liberties;
+            self.mark_atari(opponent, id, liberties);
             let dead = 0u128.wrapping_sub(liberties.is_empty() as u128);
             captured |= self.chain_stones[id] & Bitboard::from_bits(dead);
         }
@@ -256,8 +287,10 @@ impl ChainBoard {
         let mut liberties = neighbours & empty;
         let mut id = slot(point);
         let mut largest = 0;
+        let mut joined = Bitboard::EMPTY;
         for stone in (neighbours & self.stones[color]).iter() {
             let other = self.chain_of[slot(stone)] as usize;
+            joined |= Bitboard::from_point(Point::from_index_unchecked(other as u8));
             let stones = self.chain_stones[other];
             chain |= stones;
             liberties |= self.chain_liberties[other];
@@ -274,6 +307,8 @@ impl ChainBoard {
         self.stones[color] |= bit;
         self.chain_stones[id] = chain;
         self.chain_liberties[id] = liberties - bit;
+        self.atari[color] -= joined;
+        self.mark_atari(color, id, liberties - bit);
         self.ko = None;
 
         if captured.any() {
@@ -297,7 +332,9 @@ impl ChainBoard {
             let id = self.chain_of[slot(stone)] as usize;
             let stones = self.chain_stones[id];
             touching -= stones;
-            self.chain_liberties[id] |= shape.adjacent(stones) & captured;
+            let liberties = self.chain_liberties[id] | (shape.adjacent(stones) & captured);
+            self.chain_liberties[id] = liberties;
+            self.mark_atari(color, id, liberties);
         }
     }
 
@@ -309,13 +346,20 @@ impl ChainBoard {
             return false;
         }
         let fresh = ChainBoard::from_board(&board);
-        self.occupied().iter().all(|point| {
-            let id = self.chain_of[slot(point)] as usize;
-            let truth = fresh.chain_of[slot(point)] as usize;
-            self.chain_stones[id].contains(Point::from_index_unchecked(id as u8))
-                && self.chain_stones[id] == fresh.chain_stones[truth]
-                && self.chain_liberties[id] == fresh.chain_liberties[truth]
-        })
+        let atari_right = Color::BOTH.into_iter().all(|color| {
+            self.stones_in_atari(color) == fresh.stones_in_atari(color)
+                && self.atari[color]
+                    .iter()
+                    .all(|id| self.stones[color].contains(id) && self.chain_of[slot(id)] as usize == slot(id))
+        });
+        atari_right
+            && self.occupied().iter().all(|point| {
+                let id = self.chain_of[slot(point)] as usize;
+                let truth = fresh.chain_of[slot(point)] as usize;
+                self.chain_stones[id].contains(Point::from_index_unchecked(id as u8))
+                    && self.chain_stones[id] == fresh.chain_stones[truth]
+                    && self.chain_liberties[id] == fresh.chain_liberties[truth]
+            })
     }
 }
 

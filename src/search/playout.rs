@@ -192,23 +192,7 @@ fn random_legal_point_in<S: Shape, R: RngCore>(
 /// The points where `color` may play that are not its own single-point eyes.
 #[inline]
 fn playable_in<S: Shape>(shape: S, board: &ChainBoard, color: Color) -> Bitboard {
-    let opponent_stones = board.stones(color.opponent());
-    let empty = shape.mask() - board.stones(color) - opponent_stones;
-    let open = shape.adjacent(empty);
-    // A point with an empty neighbour is legal (and no eye). Of the enclosed ones, those with only own
-    // neighbours are own eyes; the rest are legal when they capture or join a chain with another liberty.
-    let mut playable = empty & open;
-    for point in ((empty - open) & shape.adjacent(opponent_stones)).iter() {
-        if board.enclosed_point_is_legal(color, point, shape.neighbours(point)) {
-            playable.insert(point);
-        }
-    }
-    if let Some((ko, forbidden)) = board.ko() {
-        if forbidden == color {
-            playable.remove(ko);
-        }
-    }
-    playable
+    board.legal_points_in(shape, color) - board.single_point_eyes_in(shape, color)
 }
 
 #[cfg(test)]
