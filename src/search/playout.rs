@@ -375,15 +375,22 @@ fn policy_turn_in<S: Shape, B: PlayoutBoard, R: RngCore>(
     policy: &PlayoutPolicy,
     rng: &mut R,
 ) -> TurnOutcome {
+    // Own stones do not change during the turn: their eyes and neighbours are found once.
+    let own = board.stones(color);
+    let others = shape.mask() - own;
+    // Not own stones, not own single-point eyes (points all of whose neighbours are own stones).
+    let considered = others & shape.adjacent(others);
+    let near_own = shape.adjacent(own);
     let mut illegal = 0;
     loop {
-        let all = candidates_in(shape, board.stones(color), view);
+        let all = considered - view.known_opponent - view.tried_this_turn;
+        debug_assert_eq!(all, candidates_in(shape, own, view));
         if all.is_empty() || illegal >= policy.max_illegal_per_turn {
             view.tried_this_turn = Bitboard::EMPTY;
             board.pass();
             return TurnOutcome::Passed;
         }
-        let near = all & shape.adjacent(board.stones(color));
+        let near = all & near_own;
         let pool = if near.any() && (below(rng, 1 << 16) as f32) < policy.near_own * 65536.0 { near } else { all };
         let point = match pool.nth(below(rng, pool.count())) {
             Some(p) => p,
