@@ -6,7 +6,7 @@
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
 use phantomgo::search::playout::{random_playout, random_playout_on};
 use phantomgo::{Bitboard, Board, ChainBoard, Color, Point};
-use rand::SeedableRng;
+use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// A 9x9 middle game, Black to play: 35 empty points, of which E9, G9, J9, F8, G4, F3 and H3 are suicide for
@@ -89,6 +89,44 @@ fn bench_one_move(c: &mut Criterion) {
     });
 }
 
+/// The stones of one random 9x9 game (fixed seed), replayed move by move on each board: the cost of a move
+/// in a game, without the copy-make of a single-move bench (the chain board is 4 KiB to copy).
+fn bench_replay(c: &mut Criterion) {
+    let mut board = Board::new(9).expect("9x9");
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let mut moves = Vec::new();
+    let mut color = Color::Black;
+    while moves.len() < 100 {
+        let legal: Vec<Point> = board.geometry().points().filter(|&p| board.legality(color, p).is_ok()).collect();
+        let eyes = board.single_point_eyes(color);
+        let choices: Vec<Point> = legal.into_iter().filter(|&p| !eyes.contains(p)).collect();
+        assert!(!choices.is_empty(), "the game lasts 100 moves");
+        let point = choices[(rng.next_u32() as usize) % choices.len()];
+        board.try_play(color, point).expect("legal");
+        moves.push((color, point));
+        color = color.opponent();
+    }
+    let empty = Board::new(9).expect("9x9");
+    c.bench_function("100 moves of a game 9x9, mask board", |b| {
+        b.iter(|| {
+            let mut copy = empty.clone();
+            for &(color, point) in &moves {
+                black_box(copy.try_play(color, point).is_ok());
+            }
+            assert_eq!(copy, board);
+        })
+    });
+    c.bench_function("100 moves of a game 9x9, chain board", |b| {
+        b.iter(|| {
+            let mut copy = ChainBoard::from_board(&empty);
+            for &(color, point) in &moves {
+                black_box(copy.try_play(color, point).is_ok());
+            }
+            assert_eq!(copy.stones(Color::Black), board.stones(Color::Black));
+        })
+    });
+}
+
 fn bench_legality(c: &mut Criterion) {
     let board = Board::from_picture(9, MIDDLE_GAME);
     assert!(board.is_consistent());
@@ -146,5 +184,13 @@ fn bench_capture(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench_playout, bench_chain_playout, bench_one_move, bench_legality, bench_capture);
+criterion_group!(
+    benches,
+    bench_playout,
+    bench_chain_playout,
+    bench_one_move,
+    bench_replay,
+    bench_legality,
+    bench_capture
+);
 criterion_main!(benches);
