@@ -300,7 +300,10 @@ impl ChainBoard {
                 id = other;
             }
         }
-        let relabel = if largest == 0 { chain } else { chain - self.chain_stones[id] };
+        // The new stone takes the id directly; only the stones of the smaller chains joined are relabelled
+        // (none in the usual move, which touches at most one friendly chain).
+        self.chain_of[slot(point)] = id as u8;
+        let relabel = if largest == 0 { Bitboard::EMPTY } else { chain - self.chain_stones[id] - bit };
         for stone in relabel.iter() {
             self.chain_of[slot(stone)] = id as u8;
         }
