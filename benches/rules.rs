@@ -1,11 +1,12 @@
-//! Criterion benches of the rules engine: a random playout, legality over a position, a large capture.
+//! Criterion benches of the rules: a random playout, one move, legality over a position, a large capture, each
+//! on the mask board (the judge's) and on the chain board (the playouts').
 //!
 //! Each bench checks a known figure, so a broken rules engine fails the bench instead of timing wrong work.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use phantomgo::search::playout::random_playout;
-use phantomgo::{Bitboard, Board, Color, Point};
-use rand::SeedableRng;
+use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
+use phantomgo::search::playout::{random_playout, random_playout_on};
+use phantomgo::{Bitboard, Board, ChainBoard, Color, Point};
+use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// A 9x9 middle game, Black to play: 35 empty points, of which E9, G9, J9, F8, G4, F3 and H3 are suicide for
@@ -52,6 +53,80 @@ fn bench_playout(c: &mut Criterion) {
     });
 }
 
+fn bench_chain_playout(c: &mut Criterion) {
+    let empty = ChainBoard::new(9).expect("9x9");
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    c.bench_function("random playout 9x9, chain board without copy-back", |b| {
+        b.iter(|| {
+            let mut board = empty.clone();
+            let out = random_playout_on(&mut board, Color::Black, &mut rng, 3 * 81);
+            let on_board = board.stones(Color::Black).count() + board.stones(Color::White).count();
+            assert_eq!(on_board + out.captures[Color::Black] + out.captures[Color::White], out.moves);
+            black_box(out)
+        })
+    });
+}
+
+/// One quiet move in [`MIDDLE_GAME`] (Black E5: joins two chains, takes a liberty of two white ones), the
+/// board's copy made outside the timing.
+fn bench_one_move(c: &mut Criterion) {
+    let board = Board::from_picture(9, MIDDLE_GAME);
+    let chains = ChainBoard::from_board(&board);
+    let e5 = Point::from_coords(4, 4, 9).expect("on board");
+    c.bench_function("one move 9x9, mask board", |b| {
+        b.iter_batched_ref(
+            || board.clone(),
+            |copy| assert_eq!(copy.try_play(Color::Black, black_box(e5)), Ok(Bitboard::EMPTY)),
+            BatchSize::SmallInput,
+        )
+    });
+    c.bench_function("one move 9x9, chain board", |b| {
+        b.iter_batched_ref(
+            || chains.clone(),
+            |copy| assert_eq!(copy.try_play(Color::Black, black_box(e5)), Ok(Bitboard::EMPTY)),
+            BatchSize::SmallInput,
+        )
+    });
+}
+
+/// The stones of one random 9x9 game (fixed seed), replayed move by move on each board: the cost of a move
+/// in a game, without the copy-make of a single-move bench (the chain board is 4 KiB to copy).
+fn bench_replay(c: &mut Criterion) {
+    let mut board = Board::new(9).expect("9x9");
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let mut moves = Vec::new();
+    let mut color = Color::Black;
+    while moves.len() < 100 {
+        let legal: Vec<Point> = board.geometry().points().filter(|&p| board.legality(color, p).is_ok()).collect();
+        let eyes = board.single_point_eyes(color);
+        let choices: Vec<Point> = legal.into_iter().filter(|&p| !eyes.contains(p)).collect();
+        assert!(!choices.is_empty(), "the game lasts 100 moves");
+        let point = choices[(rng.next_u32() as usize) % choices.len()];
+        board.try_play(color, point).expect("legal");
+        moves.push((color, point));
+        color = color.opponent();
+    }
+    let empty = Board::new(9).expect("9x9");
+    c.bench_function("100 moves of a game 9x9, mask board", |b| {
+        b.iter(|| {
+            let mut copy = empty.clone();
+            for &(color, point) in &moves {
+                black_box(copy.try_play(color, point).is_ok());
+            }
+            assert_eq!(copy, board);
+        })
+    });
+    c.bench_function("100 moves of a game 9x9, chain board", |b| {
+        b.iter(|| {
+            let mut copy = ChainBoard::from_board(&empty);
+            for &(color, point) in &moves {
+                black_box(copy.try_play(color, point).is_ok());
+            }
+            assert_eq!(copy.stones(Color::Black), board.stones(Color::Black));
+        })
+    });
+}
+
 fn bench_legality(c: &mut Criterion) {
     let board = Board::from_picture(9, MIDDLE_GAME);
     assert!(board.is_consistent());
@@ -60,6 +135,21 @@ fn bench_legality(c: &mut Criterion) {
         b.iter(|| {
             let legal = points.iter().filter(|&&p| black_box(&board).legality(Color::Black, p).is_ok()).count();
             assert_eq!(legal, MIDDLE_GAME_LEGAL_FOR_BLACK);
+            legal
+        })
+    });
+    let chains = ChainBoard::from_board(&board);
+    c.bench_function("legality of every point 9x9, chain board", |b| {
+        b.iter(|| {
+            let legal = points.iter().filter(|&&p| black_box(&chains).legality(Color::Black, p).is_ok()).count();
+            assert_eq!(legal, MIDDLE_GAME_LEGAL_FOR_BLACK);
+            legal
+        })
+    });
+    c.bench_function("legal points as one mask 9x9, chain board", |b| {
+        b.iter(|| {
+            let legal = black_box(&chains).legal_points(Color::Black);
+            assert_eq!(legal.count() as usize, MIDDLE_GAME_LEGAL_FOR_BLACK);
             legal
         })
     });
@@ -77,7 +167,30 @@ fn bench_capture(c: &mut Criterion) {
             copy
         })
     });
+    c.bench_function("capture of a 27-stone chain 9x9, mask board, copy outside", |b| {
+        b.iter_batched_ref(
+            || board.clone(),
+            |copy| assert_eq!(copy.try_play(Color::Black, black_box(e5)).map(Bitboard::count), Ok(27)),
+            BatchSize::SmallInput,
+        )
+    });
+    let chains = ChainBoard::from_board(&board);
+    c.bench_function("capture of a 27-stone chain 9x9, chain board, copy outside", |b| {
+        b.iter_batched_ref(
+            || chains.clone(),
+            |copy| assert_eq!(copy.try_play(Color::Black, black_box(e5)).map(Bitboard::count), Ok(27)),
+            BatchSize::SmallInput,
+        )
+    });
 }
 
-criterion_group!(benches, bench_playout, bench_legality, bench_capture);
+criterion_group!(
+    benches,
+    bench_playout,
+    bench_chain_playout,
+    bench_one_move,
+    bench_replay,
+    bench_legality,
+    bench_capture
+);
 criterion_main!(benches);

@@ -13,20 +13,23 @@ use std::time::{Duration, Instant};
 /// What to benchmark.
 #[derive(clap::Subcommand, Debug, Clone)]
 pub enum BenchKind {
-    /// Uniform random perfect-information playouts from the empty board, one thread.
+    /// Uniform random perfect-information playouts from the empty board, one thread, on each size given.
     Playouts {
-        /// Number of playouts.
+        /// Number of playouts per size.
         #[arg(long, default_value_t = 200_000)]
         count: u64,
-        /// Board size.
-        #[arg(long, default_value_t = 9)]
-        size: usize,
-        /// Print one JSON object instead of text.
+        /// Board sizes (repeat the option or list them: `--size 9 11`).
+        #[arg(long, num_args = 1.., default_values_t = [9, 11])]
+        size: Vec<usize>,
+        /// Print one JSON object per size (one a line) instead of text.
         #[arg(long)]
         json: bool,
     },
-    /// Search simulations per second from the empty 9x9 board and a mid-game position, with 1 and 2 threads.
+    /// Search simulations per second from the empty board and a mid-game position, with 1 and 2 threads.
     Search {
+        /// Board size.
+        #[arg(long, default_value_t = 9)]
+        size: usize,
         /// Seconds per measurement.
         #[arg(long, default_value_t = 2.0)]
         seconds: f64,
@@ -42,9 +45,11 @@ pub enum BenchKind {
 /// Figures from the search benchmark.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct SearchBench {
-    /// Simulations per second, empty 9x9 board, one thread.
+    /// Board size.
+    pub size: usize,
+    /// Simulations per second, empty board, one thread.
     pub sims_per_s_1_thread: f64,
-    /// Simulations per second, empty 9x9 board, two threads.
+    /// Simulations per second, empty board, two threads.
     pub sims_per_s_2_threads: f64,
     /// Two threads over one, empty board.
     pub scaling_2_threads: f64,
@@ -60,15 +65,16 @@ pub struct SearchBench {
     pub extra: Option<(usize, f64)>,
 }
 
-/// A mid-game position: 40 turns of a random Phantom Go game on 9x9 (judge-run, retry rules), seen by the
-/// player to move.
-fn midgame_input() -> SearchInput {
+/// A mid-game position: half as many turns as points (40 on 9x9) of a random Phantom Go game (judge-run, retry
+/// rules), seen by the player to move.
+fn midgame_input(size: usize) -> SearchInput {
     use crate::judge::{IllegalRule, Judge};
     use crate::point::Move;
-    let mut judge = Judge::new(Rules::new(9), IllegalRule::Retry).expect("9x9");
+    let mut judge = Judge::new(Rules::new(size), IllegalRule::Retry).expect("supported size");
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
     let mut turns = 0;
-    while turns < 40 && !judge.game().is_over() {
+    let half = (size * size / 2) as u32;
+    while turns < half && !judge.game().is_over() {
         let color = judge.to_move();
         let empty = judge.game().board().empty();
         let mv =
@@ -80,13 +86,13 @@ fn midgame_input() -> SearchInput {
         }
     }
     let truth = judge.game().board().clone();
-    let mut input = empty_input(9);
+    let mut input = empty_input(size);
     input.particles = vec![truth.clone(); 128];
     input.us = judge.to_move();
     // Every opponent stone uncertain (p = 0.5), so the information bonus is at work.
     let opponent = truth.stones(input.us.opponent());
     input.probabilities = truth.geometry().points().map(|p| if opponent.contains(p) { 0.5 } else { 0.0 }).collect();
-    input.move_number = 40;
+    input.move_number = half;
     input
 }
 
@@ -119,14 +125,21 @@ fn sims_per_second(input: &SearchInput, threads: usize, seconds: f64) -> f64 {
     measure(input, threads, seconds, false).0
 }
 
-/// Measures search speed.
-pub fn search_speed(seconds: f64, extra_threads: usize) -> SearchBench {
-    let empty = empty_input(9);
-    let mid = midgame_input();
+/// Measures search speed on boards of `size`.
+///
+/// # Errors
+/// When `size` is unsupported.
+pub fn search_speed(size: usize, seconds: f64, extra_threads: usize) -> anyhow::Result<SearchBench> {
+    if Board::new(size).is_none() {
+        anyhow::bail!("unsupported board size {size}");
+    }
+    let empty = empty_input(size);
+    let mid = midgame_input(size);
     let one = sims_per_second(&empty, 1, seconds);
     let two = sims_per_second(&empty, 2, seconds);
     let (cached, hit_rate) = measure(&mid, 1, seconds, true);
-    SearchBench {
+    Ok(SearchBench {
+        size,
         midgame_cached_sims_per_s_1_thread: cached,
         cache_hit_rate: hit_rate,
         sims_per_s_1_thread: one,
@@ -135,12 +148,14 @@ pub fn search_speed(seconds: f64, extra_threads: usize) -> SearchBench {
         midgame_sims_per_s_1_thread: sims_per_second(&mid, 1, seconds),
         midgame_sims_per_s_2_threads: sims_per_second(&mid, 2, seconds),
         extra: (extra_threads > 0).then(|| (extra_threads, sims_per_second(&empty, extra_threads, seconds))),
-    }
+    })
 }
 
 /// Figures from the playout benchmark.
 #[derive(Clone, Copy, Debug, serde::Serialize)]
 pub struct PlayoutBench {
+    /// Board size.
+    pub size: usize,
     /// Playouts run.
     pub playouts: u64,
     /// Wall time in seconds.
@@ -172,6 +187,7 @@ pub fn playouts(count: u64, size: usize) -> anyhow::Result<PlayoutBench> {
     }
     let seconds = start.elapsed().as_secs_f64();
     Ok(PlayoutBench {
+        size,
         playouts: count,
         seconds,
         playouts_per_s: count as f64 / seconds.max(1e-9),
@@ -186,41 +202,43 @@ pub fn playouts(count: u64, size: usize) -> anyhow::Result<PlayoutBench> {
 /// Bad arguments or a failed search.
 pub fn run(kind: &BenchKind) -> anyhow::Result<()> {
     match kind {
-        BenchKind::Playouts { count, size, json } => {
-            let figures = playouts(*count, *size)?;
-            if *json {
-                println!("{}", serde_json::to_string(&figures)?);
-            } else {
-                println!(
-                    "{} playouts on {size}x{size} in {:.2} s: {:.0} playouts/s, {:.1} moves/playout, {:.1}% hit the move cap",
-                    figures.playouts,
-                    figures.seconds,
-                    figures.playouts_per_s,
-                    figures.moves_per_playout,
-                    figures.capped_share * 100.0
-                );
+        BenchKind::Playouts { count, size: sizes, json } => {
+            for &size in sizes {
+                let figures = playouts(*count, size)?;
+                if *json {
+                    println!("{}", serde_json::to_string(&figures)?);
+                } else {
+                    println!(
+                        "{} playouts on {size}x{size} in {:.2} s: {:.0} playouts/s, {:.1} moves/playout, {:.1}% hit the move cap",
+                        figures.playouts,
+                        figures.seconds,
+                        figures.playouts_per_s,
+                        figures.moves_per_playout,
+                        figures.capped_share * 100.0
+                    );
+                }
             }
         }
-        BenchKind::Search { seconds, threads, json } => {
-            let figures = search_speed(*seconds, *threads);
+        BenchKind::Search { size, seconds, threads, json } => {
+            let figures = search_speed(*size, *seconds, *threads)?;
             if *json {
                 println!("{}", serde_json::to_string(&figures)?);
             } else {
-                println!("search simulations per second ({seconds} s each):");
-                println!("  empty 9x9, 1 thread : {:>9.0}", figures.sims_per_s_1_thread);
+                println!("search simulations per second ({size}x{size}, {seconds} s each):");
+                println!("  empty board, 1 thread : {:>9.0}", figures.sims_per_s_1_thread);
                 println!(
-                    "  empty 9x9, 2 threads: {:>9.0}  ({:.2}x)",
+                    "  empty board, 2 threads: {:>9.0}  ({:.2}x)",
                     figures.sims_per_s_2_threads, figures.scaling_2_threads
                 );
-                println!("  mid-game,  1 thread : {:>9.0}", figures.midgame_sims_per_s_1_thread);
-                println!("  mid-game,  2 threads: {:>9.0}", figures.midgame_sims_per_s_2_threads);
+                println!("  mid-game,    1 thread : {:>9.0}", figures.midgame_sims_per_s_1_thread);
+                println!("  mid-game,    2 threads: {:>9.0}", figures.midgame_sims_per_s_2_threads);
                 println!(
-                    "  mid-game,  1 thread, legal-move cache: {:>9.0}  (hit rate {:.1}%)",
+                    "  mid-game,    1 thread, legal-move cache: {:>9.0}  (hit rate {:.1}%)",
                     figures.midgame_cached_sims_per_s_1_thread,
                     figures.cache_hit_rate * 100.0
                 );
                 if let Some((t, sims)) = figures.extra {
-                    println!("  empty 9x9, {t} threads: {sims:>9.0}");
+                    println!("  empty board, {t} threads: {sims:>9.0}");
                 }
             }
         }

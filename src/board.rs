@@ -278,6 +278,13 @@ impl Board {
         self.hash ^= zobrist_key(color, point);
     }
 
+    /// Replaces the stones (no rule check; the hash follows). Used to copy a [`crate::ChainBoard`] back.
+    pub(crate) fn set_stones(&mut self, black: Bitboard, white: Bitboard) {
+        debug_assert!((black & white).is_empty() && ((black | white) - self.geometry.mask()).is_empty());
+        self.stones = ByColor::new(black, white);
+        self.hash = zobrist_of(Color::Black, black) ^ zobrist_of(Color::White, white);
+    }
+
     /// Sets the ko point (used when replaying a known position).
     pub fn set_ko(&mut self, ko: Option<(Point, Color)>) {
         self.ko = ko;

@@ -1,7 +1,8 @@
 //! Property test: the bitboard rules agree with a plain array implementation (flood fill by hand) on random games:
-//! legality of every point, captures, ko and the final area score.
+//! legality of every point, captures, ko and the final area score. The playouts' chain board plays the same
+//! games beside them and must agree with the mask board move by move.
 
-use phantomgo::{Bitboard, Board, Color, GameResult, IllegalMove, Point};
+use phantomgo::{Bitboard, Board, ChainBoard, Color, GameResult, IllegalMove, Point};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -147,6 +148,7 @@ fn colour_code(color: Color) -> u8 {
 fn compare_random_game(size: usize, seed: u64) -> Result<(), TestCaseError> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut board = Board::new(size).unwrap();
+    let mut chains = ChainBoard::new(size).unwrap();
     let mut reference = ArrayBoard::new(size);
     let mut color = Color::Black;
     let mut passes = 0;
@@ -159,12 +161,15 @@ fn compare_random_game(size: usize, seed: u64) -> Result<(), TestCaseError> {
             let ours = board.legality(color, p);
             let theirs = reference.clone().play(colour_code(color), i).map(|_| ());
             prop_assert_eq!(ours, theirs, "size {} seed {} point {}", size, seed, i);
+            prop_assert_eq!(chains.legality(color, p), ours, "chain board: size {} seed {} point {}", size, seed, i);
             if ours.is_ok() {
                 legal.push(p);
             }
         }
+        prop_assert_eq!(chains.legal_points(color), legal.iter().copied().collect::<Bitboard>());
         if legal.is_empty() || rng.gen_bool(0.03) {
             board.pass();
+            chains.pass();
             reference.ko = None;
             passes += 1;
             if passes == 2 {
@@ -177,6 +182,7 @@ fn compare_random_game(size: usize, seed: u64) -> Result<(), TestCaseError> {
                 if rng.gen_bool(0.2) { rng.gen_range(0..area) } else { legal[rng.gen_range(0..legal.len())].index() };
             let p = Point::new(i).unwrap();
             let ours = board.try_play(color, p);
+            prop_assert_eq!(chains.try_play(color, p), ours, "chain board: size {} seed {} point {}", size, seed, i);
             let theirs = reference.play(colour_code(color), i);
             match (ours, theirs) {
                 (Ok(captured), Ok(expected)) => {
@@ -192,6 +198,8 @@ fn compare_random_game(size: usize, seed: u64) -> Result<(), TestCaseError> {
         }
         prop_assert_eq!(board.ko().map(|(p, c)| (p.index(), colour_code(c))), reference.ko);
         prop_assert!(board.is_consistent());
+        prop_assert_eq!(&chains.to_board(), &board);
+        prop_assert!(chains.is_consistent());
         color = color.opponent();
     }
     for i in 0..area {

@@ -1,7 +1,10 @@
 //! Replays the 600 reference games (tests/data/rules-*.jsonl, from an independent Go implementation)
-//! through the rules engine: every try's legality, every capture and the final score must agree.
+//! through the rules engine: every try's legality, every capture and the final score must agree. The playouts'
+//! chain board replays each game beside it and must give the same answers and positions.
 
-use phantomgo::{parse_vertex, Bitboard, Color, Game, GameEnd, GameError, IllegalMove, KoRule, Move, Rules};
+use phantomgo::{
+    parse_vertex, Bitboard, ChainBoard, Color, Game, GameEnd, GameError, IllegalMove, KoRule, Move, Rules,
+};
 use serde_json::Value;
 
 fn replay_file(name: &str) -> usize {
@@ -14,6 +17,7 @@ fn replay_file(name: &str) -> usize {
         let komi = record["komi"].as_f64().unwrap() as f32;
         let rules = Rules { size, komi, ko: KoRule::Simple, max_tries: Some(usize::MAX) };
         let mut game = Game::new(rules).unwrap();
+        let mut chains = ChainBoard::new(size).unwrap();
         let tries = record["tries"].as_array().unwrap();
         for (i, entry) in tries.iter().enumerate() {
             let at = format!("{name} game {} try {i}: {entry}", line_number + 1);
@@ -23,6 +27,16 @@ fn replay_file(name: &str) -> usize {
             let expected = entry[2].as_str().unwrap();
             let before = game.board().clone();
             let result = game.play(mv);
+            let chain_result = match mv {
+                Move::Pass => {
+                    chains.pass();
+                    Ok(Bitboard::EMPTY)
+                }
+                Move::Play(point) => chains.try_play(color, point).map_err(GameError::Illegal),
+            };
+            assert_eq!(chain_result, result, "{at}: chain board");
+            assert_eq!(&chains.to_board(), game.board(), "{at}: chain board position");
+            assert!(chains.is_consistent(), "{at}: chain board");
             match expected {
                 "pass" => assert_eq!(result, Ok(Bitboard::EMPTY), "{at}"),
                 "illegal" => {

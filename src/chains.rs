@@ -1,0 +1,482 @@
+//! The playouts' board: the stone masks of [`Board`] plus incremental chains (a chain id per point, stones and
+//! liberties per chain as bitboards), so a move, a legality test or a capture is a few mask operations.
+//!
+//! [`Board`] stays the truth of the rules (the judge, the belief and the reference tests use it); this board is
+//! checked against it move by move in tests/reference.rs and tests/vectors.rs.
+
+use crate::bitboard::{Bitboard, Geometry, Shape};
+use crate::board::{Board, IllegalMove};
+use crate::color::{ByColor, Color};
+use crate::point::Point;
+
+/// Slots in the per-point tables: a power of two above the largest area, so an index masked by `SLOTS - 1`
+/// needs no bounds check.
+const SLOTS: usize = 128;
+
+/// A Go position with its chains kept up to date move by move; the rules are those of [`Board`].
+///
+/// A chain's id is the index of one of its stones (the stone that founded it, or the founder of the largest
+/// chain it merged into), so a chain's id always names one of its own points and an empty point is never a
+/// live id. Entries of dead ids are stale and never read.
+#[derive(Clone)]
+pub struct ChainBoard {
+    geometry: &'static Geometry,
+    stones: ByColor<Bitboard>,
+    ko: Option<(Point, Color)>,
+    /// The chain id of each occupied point (stale on empty points).
+    chain_of: [u8; SLOTS],
+    /// The stones of each live chain, by id.
+    chain_stones: [Bitboard; SLOTS],
+    /// The liberties of each live chain, by id.
+    chain_liberties: [Bitboard; SLOTS],
+    /// The ids of the chains of each colour in atari (one liberty), as a set of points (an id is a point).
+    atari: ByColor<Bitboard>,
+}
+
+#[inline]
+fn slot(point: Point) -> usize {
+    point.index() & (SLOTS - 1)
+}
+
+impl ChainBoard {
+    /// An empty board of `size` (2..=11), or `None` for an unsupported size.
+    pub fn new(size: usize) -> Option<ChainBoard> {
+        Board::new(size).map(|board| ChainBoard::from_board(&board))
+    }
+
+    /// The position of `board`, with its chains found by flood fill.
+    pub fn from_board(board: &Board) -> ChainBoard {
+        let geometry = board.geometry();
+        let mut chains = ChainBoard {
+            geometry,
+            stones: ByColor::new(board.stones(Color::Black), board.stones(Color::White)),
+            ko: board.ko(),
+            chain_of: [0; SLOTS],
+            chain_stones: [Bitboard::EMPTY; SLOTS],
+            chain_liberties: [Bitboard::EMPTY; SLOTS],
+            atari: ByColor::default(),
+        };
+        let empty = board.empty();
+        for color in Color::BOTH {
+            let stones = board.stones(color);
+            let mut left = stones;
+            while let Some(founder) = left.first() {
+                let (chain, liberties) = geometry.group_and_liberties(founder, stones, empty);
+                let id = slot(founder);
+                for stone in chain.iter() {
+                    chains.chain_of[slot(stone)] = id as u8;
+                }
+                chains.chain_stones[id] = chain;
+                chains.chain_liberties[id] = liberties;
+                chains.mark_atari(color, id, liberties);
+                left -= chain;
+            }
+        }
+        chains
+    }
+
+    /// Writes this position (stones and ko) into `board`, which must be of the same size.
+    pub fn write_to(&self, board: &mut Board) {
+        debug_assert_eq!(board.size(), self.size());
+        board.set_stones(self.stones[Color::Black], self.stones[Color::White]);
+        board.set_ko(self.ko);
+    }
+
+    /// This position as a mask [`Board`].
+    pub fn to_board(&self) -> Board {
+        let mut board = Board::new(self.size()).expect("a chain board has a supported size");
+        self.write_to(&mut board);
+        board
+    }
+
+    /// The board geometry.
+    #[inline]
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geometry
+    }
+
+    /// Board side length.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.geometry.size()
+    }
+
+    /// Stones of `color`.
+    #[inline]
+    pub fn stones(&self, color: Color) -> Bitboard {
+        self.stones[color]
+    }
+
+    /// All stones.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.stones[Color::Black] | self.stones[Color::White]
+    }
+
+    /// Empty points.
+    #[inline]
+    pub fn empty(&self) -> Bitboard {
+        self.geometry.mask() - self.occupied()
+    }
+
+    /// The simple-ko point and the colour forbidden to play it next.
+    #[inline]
+    pub fn ko(&self) -> Option<(Point, Color)> {
+        self.ko
+    }
+
+    /// Clears the ko point (a pass, or any turn that is not a stone).
+    #[inline]
+    pub fn pass(&mut self) {
+        self.ko = None;
+    }
+
+    /// The chain through `point` and its liberties (empty sets if the point is empty).
+    pub fn group_and_liberties(&self, point: Point) -> (Bitboard, Bitboard) {
+        if self.occupied().contains(point) {
+            let id = self.chain_of[slot(point)] as usize;
+            (self.chain_stones[id], self.chain_liberties[id])
+        } else {
+            (Bitboard::EMPTY, Bitboard::EMPTY)
+        }
+    }
+
+    /// Single-point eyes of `color`: empty points whose every neighbour is a stone of `color`.
+    #[inline]
+    pub fn single_point_eyes(&self, color: Color) -> Bitboard {
+        self.single_point_eyes_in(self.geometry, color)
+    }
+
+    /// [`ChainBoard::single_point_eyes`] with the board operations of `shape`.
+    #[inline]
+    pub(crate) fn single_point_eyes_in<S: Shape>(&self, shape: S, color: Color) -> Bitboard {
+        let others = shape.mask() - self.stones[color];
+        (others - self.stones[color.opponent()]) - shape.adjacent(others)
+    }
+
+    /// What [`ChainBoard::try_play`] would answer, without changing the board; as [`Board::legality`].
+    ///
+    /// # Errors
+    /// [`IllegalMove::Occupied`], [`IllegalMove::Ko`] or [`IllegalMove::Suicide`].
+    #[inline]
+    pub fn legality(&self, color: Color, point: Point) -> Result<(), IllegalMove> {
+        if self.occupied().contains(point) {
+            return Err(IllegalMove::Occupied);
+        }
+        if self.ko == Some((point, color)) {
+            return Err(IllegalMove::Ko);
+        }
+        let neighbours = self.geometry.neighbours(point);
+        if (neighbours - self.occupied()).any() || self.enclosed_point_is_legal(color, point, neighbours) {
+            Ok(())
+        } else {
+            Err(IllegalMove::Suicide)
+        }
+    }
+
+    /// Whether `color` may play at the empty `point` whose `neighbours` are all stones: it captures (an enemy
+    /// neighbour chain has `point` as its last liberty) or joins a friendly chain with another liberty.
+    #[inline]
+    fn enclosed_point_is_legal(&self, color: Color, point: Point, neighbours: Bitboard) -> bool {
+        let bit = Bitboard::from_point(point);
+        let liberties = |stone: Point| self.chain_liberties[self.chain_of[slot(stone)] as usize];
+        (neighbours & self.stones[color.opponent()]).iter().any(|q| liberties(q) == bit)
+            || (neighbours & self.stones[color]).iter().any(|q| liberties(q) != bit)
+    }
+
+    /// Every point where `color` may play now (empty, not its ko point, not suicide).
+    #[inline]
+    pub fn legal_points(&self, color: Color) -> Bitboard {
+        self.legal_points_in(self.geometry, color)
+    }
+
+    /// [`ChainBoard::legal_points`] with the board operations of `shape`, as mask operations: a point with an
+    /// empty neighbour is legal; an enclosed one is legal when it is the last liberty of an enemy chain (a
+    /// capture) or touches a friendly chain that is not in atari (which keeps a liberty).
+    #[inline]
+    pub(crate) fn legal_points_in<S: Shape>(&self, shape: S, color: Color) -> Bitboard {
+        let opponent = color.opponent();
+        let empty = shape.mask() - self.stones[color] - self.stones[opponent];
+        let open = shape.adjacent(empty);
+        let mut captures = Bitboard::EMPTY;
+        for id in self.atari[opponent].iter() {
+            captures |= self.chain_liberties[slot(id)];
+        }
+        let mut weak = Bitboard::EMPTY;
+        for id in self.atari[color].iter() {
+            weak |= self.chain_stones[slot(id)];
+        }
+        let mut legal = empty & (open | captures | shape.adjacent(self.stones[color] - weak));
+        if let Some((ko, forbidden)) = self.ko {
+            if forbidden == color {
+                legal.remove(ko);
+            }
+        }
+        legal
+    }
+
+    /// The chains of `color` in atari (one liberty): their stones.
+    pub fn stones_in_atari(&self, color: Color) -> Bitboard {
+        self.atari[color].iter().fold(Bitboard::EMPTY, |all, id| all | self.chain_stones[slot(id)])
+    }
+
+    /// Records whether the chain `id` of `color` with these `liberties` is in atari.
+    #[inline]
+    fn mark_atari(&mut self, color: Color, id: usize, liberties: Bitboard) {
+        let bit = Bitboard::from_point(Point::from_index_unchecked(id as u8));
+        let one = liberties.any() && !liberties.has_several();
+        let mask = Bitboard::from_bits(0u128.wrapping_sub(one as u128));
+        self.atari[color] = (self.atari[color] - bit) | (bit & mask);
+    }
+
+    /// Plays a stone of `color` at `point`, applying captures; returns the captured stones. Same rules and
+    /// answers as [`Board::try_play`]; the board is unchanged on error.
+    ///
+    /// # Errors
+    /// [`IllegalMove::Occupied`], [`IllegalMove::Ko`] or [`IllegalMove::Suicide`].
+    #[inline]
+    pub fn try_play(&mut self, color: Color, point: Point) -> Result<Bitboard, IllegalMove> {
+        self.try_play_in(self.geometry, color, point)
+    }
+
+    /// [`ChainBoard::try_play`] with the board operations of `shape` (which must match the board's size).
+    #[inline]
+    pub(crate) fn try_play_in<S: Shape>(
+        &mut self,
+        shape: S,
+        color: Color,
+        point: Point,
+    ) -> Result<Bitboard, IllegalMove> {
+        let occupied = self.occupied();
+        if occupied.contains(point) {
+            return Err(IllegalMove::Occupied);
+        }
+        if self.ko == Some((point, color)) {
+            return Err(IllegalMove::Ko);
+        }
+        let neighbours = shape.neighbours(point);
+        if (neighbours - occupied).is_empty() && !self.enclosed_point_is_legal(color, point, neighbours) {
+            return Err(IllegalMove::Suicide);
+        }
+        Ok(self.play_legal_in(shape, color, point))
+    }
+
+    /// Plays a stone of `color` at `point`, which must be legal (empty, not the ko point, not suicide);
+    /// returns the captured stones.
+    #[inline]
+    pub(crate) fn play_legal_in<S: Shape>(&mut self, shape: S, color: Color, point: Point) -> Bitboard {
+        let bit = Bitboard::from_point(point);
+        let neighbours = shape.neighbours(point);
+        let opponent = color.opponent();
+        let empty = shape.mask() - self.stones[Color::Black] - self.stones[Color::White];
+
+        // Enemy neighbour chains lose the point; those left without a liberty are captured. A chain met twice
+        // loses the point twice, which changes nothing.
+        let mut captured = Bitboard::EMPTY;
+        for stone in (neighbours & self.stones[opponent]).iter() {
+            let id = self.chain_of[slot(stone)] as usize;
+            let liberties = self.chain_liberties[id] - bit;
+            self.chain_liberties[id] = liberties;
+            self.mark_atari(opponent, id, liberties);
+            let dead = 0u128.wrapping_sub(liberties.is_empty() as u128);
+            captured |= self.chain_stones[id] & Bitboard::from_bits(dead);
+        }
+
+        // The new stone joins its friendly neighbour chains under the id of the largest.
+        let mut chain = bit;
+        let mut liberties = neighbours & empty;
+        let mut id = slot(point);
+        let mut largest = 0;
+        let mut joined = Bitboard::EMPTY;
+        for stone in (neighbours & self.stones[color]).iter() {
+            let other = self.chain_of[slot(stone)] as usize;
+            joined |= Bitboard::from_point(Point::from_index_unchecked(other as u8));
+            let stones = self.chain_stones[other];
+            chain |= stones;
+            liberties |= self.chain_liberties[other];
+            let count = stones.count();
+            if count > largest {
+                largest = count;
+                id = other;
+            }
+        }
+        // The new stone takes the id directly; only the stones of the smaller chains joined are relabelled
+        // (none in the usual move, which touches at most one friendly chain).
+        self.chain_of[slot(point)] = id as u8;
+        let relabel = if largest == 0 { Bitboard::EMPTY } else { chain - self.chain_stones[id] - bit };
+        for stone in relabel.iter() {
+            self.chain_of[slot(stone)] = id as u8;
+        }
+        self.stones[color] |= bit;
+        self.chain_stones[id] = chain;
+        self.chain_liberties[id] = liberties - bit;
+        self.atari[color] -= joined;
+        self.mark_atari(color, id, liberties - bit);
+        self.ko = None;
+
+        if captured.any() {
+            self.remove_captured_in(shape, color, captured);
+            // Simple ko: one stone captured by a lone stone whose only liberty is now that point.
+            if largest == 0 && !captured.has_several() && self.chain_liberties[id] == captured {
+                self.ko = captured.first().map(|p| (p, opponent));
+            }
+        }
+        debug_assert!(self.is_consistent(), "{}", self.to_board().picture());
+        captured
+    }
+
+    /// Takes `captured` (stones of `color`'s opponent) off and gives the freed points to `color`'s chains
+    /// beside them as liberties.
+    #[inline]
+    fn remove_captured_in<S: Shape>(&mut self, shape: S, color: Color, captured: Bitboard) {
+        self.stones[color.opponent()] -= captured;
+        let mut touching = shape.adjacent(captured) & self.stones[color];
+        while let Some(stone) = touching.first() {
+            let id = self.chain_of[slot(stone)] as usize;
+            let stones = self.chain_stones[id];
+            touching -= stones;
+            let liberties = self.chain_liberties[id] | (shape.adjacent(stones) & captured);
+            self.chain_liberties[id] = liberties;
+            self.mark_atari(color, id, liberties);
+        }
+    }
+
+    /// Structural invariants: the masks as in [`Board::is_consistent`], and every chain's id, stones and
+    /// liberties as a flood fill finds them.
+    pub fn is_consistent(&self) -> bool {
+        let board = self.to_board();
+        if !board.is_consistent() {
+            return false;
+        }
+        let fresh = ChainBoard::from_board(&board);
+        let atari_right = Color::BOTH.into_iter().all(|color| {
+            self.stones_in_atari(color) == fresh.stones_in_atari(color)
+                && self.atari[color]
+                    .iter()
+                    .all(|id| self.stones[color].contains(id) && self.chain_of[slot(id)] as usize == slot(id))
+        });
+        atari_right
+            && self.occupied().iter().all(|point| {
+                let id = self.chain_of[slot(point)] as usize;
+                let truth = fresh.chain_of[slot(point)] as usize;
+                self.chain_stones[id].contains(Point::from_index_unchecked(id as u8))
+                    && self.chain_stones[id] == fresh.chain_stones[truth]
+                    && self.chain_liberties[id] == fresh.chain_liberties[truth]
+            })
+    }
+}
+
+impl std::fmt::Debug for ChainBoard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "ChainBoard {}x{} ko={:?}", self.size(), self.size(), self.ko)?;
+        f.write_str(&self.to_board().picture())
+    }
+}
+
+impl PartialEq for ChainBoard {
+    /// Same size, stones and ko (the chain tables follow from the stones).
+    fn eq(&self, other: &ChainBoard) -> bool {
+        self.size() == other.size() && self.stones == other.stones && self.ko == other.ko
+    }
+}
+
+impl Eq for ChainBoard {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(size: usize, vertex: &str) -> Point {
+        crate::point::parse_vertex(vertex, size).unwrap().point().unwrap()
+    }
+
+    #[test]
+    fn merging_joins_chains_and_their_liberties() {
+        let mut board = ChainBoard::from_board(&Board::from_picture(
+            5,
+            ". . . . .
+             . X . X .
+             . . . . .
+             . . . . .
+             . . . . .",
+        ));
+        assert!(board.is_consistent());
+        board.try_play(Color::Black, at(5, "C4")).unwrap();
+        let (chain, liberties) = board.group_and_liberties(at(5, "B4"));
+        assert_eq!(chain.count(), 3);
+        assert_eq!(liberties.count(), 8);
+        assert_eq!(board.group_and_liberties(at(5, "D4")).0, chain);
+        assert!(board.is_consistent());
+    }
+
+    #[test]
+    fn capture_gives_liberties_back_and_sets_ko() {
+        let mut ko = ChainBoard::from_board(&Board::from_picture(
+            4,
+            ". X O .
+             X O . O
+             . X O .
+             . . . .",
+        ));
+        let captured = ko.try_play(Color::Black, at(4, "C3")).expect("captures");
+        assert_eq!(captured, Bitboard::from_point(at(4, "B3")));
+        assert_eq!(ko.ko(), Some((at(4, "B3"), Color::White)));
+        assert_eq!(ko.try_play(Color::White, at(4, "B3")), Err(IllegalMove::Ko));
+        // The freed point is a liberty of the black stones around it.
+        assert!(ko.group_and_liberties(at(4, "B4")).1.contains(at(4, "B3")));
+        assert!(ko.group_and_liberties(at(4, "A3")).1.contains(at(4, "B3")));
+        assert_eq!(ko.group_and_liberties(at(4, "C3")).1, captured);
+        assert!(ko.is_consistent());
+        // Any other move clears the ko.
+        ko.try_play(Color::White, at(4, "A1")).expect("legal");
+        assert_eq!(ko.ko(), None);
+    }
+
+    #[test]
+    fn suicide_and_enclosed_points() {
+        let board = ChainBoard::from_board(&Board::from_picture(
+            5,
+            ". X . O .
+             X X O O O
+             . . . . .
+             . . . . .
+             . . . . .",
+        ));
+        // E5 is White's eye: suicide for Black; A5 is Black's own eye: legal for Black, suicide for White.
+        assert_eq!(board.legality(Color::Black, at(5, "E5")), Err(IllegalMove::Suicide));
+        assert_eq!(board.legality(Color::White, at(5, "E5")), Ok(()));
+        assert_eq!(board.legality(Color::White, at(5, "A5")), Err(IllegalMove::Suicide));
+        assert_eq!(board.legality(Color::Black, at(5, "A5")), Ok(()));
+        // C5 captures nothing for either, but joins a chain with other liberties.
+        assert_eq!(board.legality(Color::Black, at(5, "C5")), Ok(()));
+        assert_eq!(board.legality(Color::White, at(5, "C5")), Ok(()));
+        assert_eq!(board.legality(Color::Black, at(5, "B5")), Err(IllegalMove::Occupied));
+        let legal = board.legal_points(Color::Black);
+        assert!(!legal.contains(at(5, "E5")) && legal.contains(at(5, "A5")) && legal.contains(at(5, "E1")));
+        let truth = board.to_board();
+        for point in board.geometry().points() {
+            for color in Color::BOTH {
+                assert_eq!(board.legality(color, point), truth.legality(color, point));
+            }
+        }
+    }
+
+    #[test]
+    fn big_capture_frees_every_point() {
+        let mut board = ChainBoard::from_board(&Board::from_picture(
+            5,
+            "X X X X X
+             X O O O X
+             X O . O X
+             X O O O X
+             X X X X .",
+        ));
+        let captured = board.try_play(Color::Black, at(5, "C3")).expect("captures");
+        assert_eq!(captured.count(), 8);
+        let (chain, liberties) = board.group_and_liberties(at(5, "A1"));
+        assert_eq!(chain.count(), 15);
+        assert_eq!(liberties.count(), 9);
+        assert_eq!(board.group_and_liberties(at(5, "C3")).1.count(), 4);
+        assert!(board.is_consistent());
+    }
+}
