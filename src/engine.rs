@@ -87,6 +87,15 @@ pub enum EngineError {
     NoPendingTry,
     /// A report that contradicts what the engine knows (a capture of a stone it does not have, ...).
     Inconsistent(String),
+    /// A report that names a point that cannot be what it says (each protocol names the point its own way).
+    InconsistentAt {
+        /// The point named.
+        point: Point,
+        /// Board size, to name the point in GTP.
+        size: usize,
+        /// What is wrong with it ("holds our stone").
+        why: &'static str,
+    },
     /// Nothing to undo.
     CannotUndo,
 }
@@ -99,6 +108,9 @@ impl fmt::Display for EngineError {
             EngineError::IllegalMove => f.write_str("illegal move"),
             EngineError::NoPendingTry => f.write_str("no try is pending a result"),
             EngineError::Inconsistent(why) => write!(f, "inconsistent report: {why}"),
+            EngineError::InconsistentAt { point, size, why } => {
+                write!(f, "inconsistent report: {} {why}", point.to_vertex(*size))
+            }
             EngineError::CannotUndo => f.write_str("cannot undo"),
         }
     }
@@ -594,7 +606,7 @@ impl Engine {
         }
         let own_after = knowledge.board.stones(color) | Bitboard::from_point(point);
         if let Some(bad) = (captured_set & own_after).first() {
-            return Err(EngineError::Inconsistent(format!("{} holds our stone", bad.to_vertex(size))));
+            return Err(EngineError::InconsistentAt { point: bad, size, why: "holds our stone" });
         }
         if captured_set.any() && !geometry.adjacent(geometry.flood(captured_set, captured_set)).contains(point) {
             return Err(EngineError::Inconsistent("captured stones do not touch the try".into()));
@@ -629,7 +641,7 @@ impl Engine {
                     ours = pending.before.board.stones(pending.color) | Bitboard::from_point(pending.point);
                 }
                 if let Some(bad) = (captured - ours).first() {
-                    return Err(EngineError::Inconsistent(format!("{} is not our stone", bad.to_vertex(self.size()))));
+                    return Err(EngineError::InconsistentAt { point: bad, size: self.size(), why: "is not our stone" });
                 }
             }
             Observation::OpponentIllegal | Observation::OpponentPass => {}
@@ -816,14 +828,17 @@ mod tests {
         let mut engine = engine(PlayerKind::Random);
         let first = genmove_point(&mut engine, Color::Black);
         // A capture of a point that holds our own new stone is refused and the try stays pending.
-        assert!(matches!(engine.phantom_result_ok(&[first]), Err(EngineError::Inconsistent(_))));
+        assert_eq!(
+            engine.phantom_result_ok(&[first]),
+            Err(EngineError::InconsistentAt { point: first, size: 5, why: "holds our stone" })
+        );
         assert_eq!(engine.phantom_result_ok(&[]), Ok(()));
         // The opponent cannot capture a stone we do not have.
         let empty = engine.known_board().empty().first().unwrap();
         let before = engine.known_board().clone();
         assert!(matches!(
             engine.phantom_opponent(&Observation::OpponentMove { captured: Bitboard::from_point(empty) }),
-            Err(EngineError::Inconsistent(_))
+            Err(EngineError::InconsistentAt { why: "is not our stone", .. })
         ));
         assert_eq!(engine.known_board(), &before);
     }

@@ -53,6 +53,14 @@ impl std::str::FromStr for TieRule {
 }
 
 impl TieRule {
+    /// `draw` or `white`, as the options and records spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TieRule::Draw => "draw",
+            TieRule::White => "white",
+        }
+    }
+
     /// The reward (1 win, 0 loss, 0.5 draw) of a final `margin` (Black's area minus White's and komi) for `us`.
     pub fn reward(self, margin: f32, us: Color) -> f32 {
         let winner = GameResult { margin }.winner_under(self);
@@ -82,6 +90,15 @@ impl GameResult {
         match (self.winner(), tie) {
             (None, TieRule::White) => Some(Color::White),
             (winner, _) => winner,
+        }
+    }
+
+    /// The result as records write it under `tie`: `B+3.5`, `W+0.5`; on a zero margin `0` (a draw) or
+    /// `W+0` (the tie goes to White).
+    pub fn to_string_under(self, tie: TieRule) -> String {
+        match (self.winner(), self.winner_under(tie)) {
+            (None, Some(color)) => format!("{}+0", color.letter()),
+            _ => self.to_string(),
         }
     }
 
@@ -117,6 +134,12 @@ mod tests {
         assert_eq!(tie.winner_under(TieRule::Draw), None);
         assert_eq!(tie.winner_under(TieRule::White), Some(Color::White));
         assert_eq!(GameResult { margin: 0.5 }.winner_under(TieRule::White), Some(Color::Black));
+        assert_eq!(tie.to_string_under(TieRule::Draw), "0");
+        assert_eq!(tie.to_string_under(TieRule::White), "W+0");
+        assert_eq!(GameResult { margin: -1.0 }.to_string_under(TieRule::White), "W+1");
+        assert_eq!(GameResult { margin: 2.5 }.to_string_under(TieRule::White), "B+2.5");
+        assert_eq!(("white".parse::<TieRule>().map(TieRule::name)), Ok("white"));
+        assert_eq!(TieRule::Draw.name(), "draw");
         assert_eq!(TieRule::White.reward(0.0, Color::Black), 0.0);
         assert_eq!(TieRule::White.reward(0.0, Color::White), 1.0);
         assert_eq!(TieRule::Draw.reward(0.0, Color::Black), 0.5);

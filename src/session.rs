@@ -23,6 +23,15 @@ pub struct Session {
     /// The colour of the last genmove whose try awaits its result.
     pending_try: Option<Color>,
     move_log: Option<Box<dyn Write + Send>>,
+    /// How the stderr move line names a try (GTP vertices unless a front end says otherwise).
+    try_name: TryName,
+}
+
+/// Names a try on a board of the given size, for the stderr log.
+pub type TryName = fn(Move, usize) -> String;
+
+fn gtp_try_name(mv: Move, size: usize) -> String {
+    mv.to_vertex(size)
 }
 
 /// Milliseconds with microsecond precision, for logs.
@@ -41,6 +50,7 @@ impl Session {
             tries: ByColor::default(),
             pending_try: None,
             move_log: None,
+            try_name: gtp_try_name,
         }
     }
 
@@ -59,6 +69,13 @@ impl Session {
             .open(path)
             .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
         Ok(session.with_move_log(Box::new(std::io::BufWriter::new(file))))
+    }
+
+    /// Names tries in the stderr move line with `name` (a front end's own coordinates); the JSON move log
+    /// keeps GTP vertices whatever the protocol.
+    pub fn with_try_names(mut self, name: TryName) -> Session {
+        self.try_name = name;
+        self
     }
 
     /// Writes one JSON line per genmove to `log`.
@@ -179,11 +196,11 @@ impl Session {
             Decision::Move(Move::Play(_)) => Some(color),
             _ => None,
         };
-        let reply = match decision {
-            Decision::Move(mv) => mv.to_vertex(self.engine.size()),
-            Decision::Resign => "resign".to_string(),
+        let (reply, shown) = match decision {
+            Decision::Move(mv) => (mv.to_vertex(self.engine.size()), (self.try_name)(mv, self.engine.size())),
+            Decision::Resign => ("resign".to_string(), "resign".to_string()),
         };
-        self.log_move(color, &reply, &limits, used);
+        self.log_move(color, [&reply, &shown], &limits, used);
         decision
     }
 
@@ -227,9 +244,10 @@ impl Session {
         self.engine.late_captures(points.iter().copied().collect())
     }
 
-    fn log_move(&mut self, color: Color, reply: &str, limits: &SearchLimits, used: Duration) {
+    /// Logs a try on stderr (named as `shown`) and in the JSON move log (as the GTP `reply`).
+    fn log_move(&mut self, color: Color, [reply, shown]: [&str; 2], limits: &SearchLimits, used: Duration) {
         let stats = self.engine.last_move_stats().clone();
-        log_move_line(color, reply, limits, used, &stats);
+        log_move_line(color, shown, limits, used, &stats);
         let Some(log) = self.move_log.as_mut() else {
             return;
         };

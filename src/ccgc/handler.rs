@@ -5,10 +5,10 @@
 //! pending, a capture the engine's board cannot hold) is logged on stderr and answered with nothing; the
 //! session stays usable.
 
-use super::line::{format_move, Line, LineError};
+use super::line::{format_move, format_point, Line, LineError};
 use crate::color::Color;
 use crate::config::{GameSettings, Settings};
-use crate::engine::Decision;
+use crate::engine::{Decision, EngineError};
 use crate::observation::Observation;
 use crate::point::{Move, Point};
 use crate::session::Session;
@@ -45,8 +45,10 @@ impl Dialect {
         Dialect::with_session(Session::new(settings), settings.game.clone())
     }
 
-    /// A dialect front end over `session` (which may carry a move log).
+    /// A dialect front end over `session` (which may carry a move log); the session's stderr move line names
+    /// tries in the dialect's letters from now on.
     pub fn with_session(session: Session, game: GameSettings) -> Dialect {
+        let session = session.with_try_names(super::line::format_try);
         Dialect { session, game, us: None, sent: Sent::Nothing, accepted: false, taked: Vec::new() }
     }
 
@@ -62,6 +64,22 @@ impl Dialect {
 
     fn size(&self) -> usize {
         self.session.engine().size()
+    }
+
+    /// Points in the dialect's letters, as the platform wrote them (`DE DF`).
+    fn points(&self, points: &[Point]) -> String {
+        let named: Vec<String> = points.iter().map(|&p| format_point(p, self.size())).collect();
+        named.join(" ")
+    }
+
+    /// An engine error as the dialect's operator reads it: a point it names in the dialect's letters.
+    fn describe(&self, e: &EngineError) -> String {
+        match *e {
+            EngineError::InconsistentAt { point, why, .. } => {
+                format!("inconsistent report: {} {why}", format_point(point, self.size()))
+            }
+            ref other => other.to_string(),
+        }
     }
 
     /// Handles one parsed line (or its parse error) that arrived at `received`; returns the answer line, if
@@ -158,7 +176,7 @@ impl Dialect {
         }
         self.sent = Sent::Nothing;
         if let Err(e) = self.session.result_illegal() {
-            return malformed(&format!("refuse: {e}"));
+            return malformed(&format!("refuse: {}", self.describe(&e)));
         }
         match self.session.engine().illegal_rule() {
             crate::judge::IllegalRule::Retry => Some(self.try_move(received)),
@@ -167,12 +185,13 @@ impl Dialect {
     }
 
     fn take(&mut self, count: usize, points: Vec<Point>) -> Option<String> {
-        check_count("take", count, &points);
+        check_count("take", count, &points, self.size());
         if !std::mem::take(&mut self.accepted) {
             return self.late(points);
         }
         if let Err(e) = self.session.result_ok(&points) {
-            let _ = malformed(&format!("take: {e}; the try stands without captures"));
+            let why = self.describe(&e);
+            let _ = malformed(&format!("take {}: {why}; the try stands without captures", self.points(&points)));
             self.accepted = true;
             self.settle_accepted();
         }
@@ -180,7 +199,7 @@ impl Dialect {
     }
 
     fn taked(&mut self, count: usize, points: Vec<Point>) -> Option<String> {
-        check_count("taked", count, &points);
+        check_count("taked", count, &points, self.size());
         if self.us.is_none() {
             return malformed("taked outside a game");
         }
@@ -197,9 +216,9 @@ impl Dialect {
         if self.us.is_none() {
             return malformed("capture outside a game");
         }
-        log::info!("{} capture(s) told late; applied now", points.len());
+        log::info!("{} capture(s) told late ({}); applied now", points.len(), self.points(&points));
         if let Err(e) = self.session.late_captures(&points) {
-            return malformed(&format!("late capture: {e}"));
+            return malformed(&format!("late capture {}: {}", self.points(&points), self.describe(&e)));
         }
         None
     }
@@ -222,7 +241,8 @@ impl Dialect {
             Observation::OpponentMove { captured: captured.iter().copied().collect() }
         };
         if let Err(e) = self.session.opponent(&report) {
-            let _ = malformed(&format!("taked: {e}; the move is taken without captures"));
+            let why = self.describe(&e);
+            let _ = malformed(&format!("taked {}: {why}; the move is taken without captures", self.points(&captured)));
             if let Err(e) = self.session.opponent(&Observation::OpponentMove { captured: Default::default() }) {
                 log::error!("opponent move: {e}");
             }
@@ -251,9 +271,14 @@ fn malformed(why: &str) -> Option<String> {
     None
 }
 
-fn check_count(word: &str, count: usize, points: &[Point]) {
+fn check_count(word: &str, count: usize, points: &[Point], size: usize) {
     if count != points.len() {
-        log::warn!("malformed {word}: count {count} but {} point(s) given; the points given are applied", points.len());
+        let named: Vec<String> = points.iter().map(|&p| format_point(p, size)).collect();
+        log::warn!(
+            "malformed {word}: count {count} but {} point(s) given ({}); the points given are applied",
+            points.len(),
+            named.join(" ")
+        );
     }
 }
 
@@ -305,6 +330,17 @@ mod tests {
         assert!(d.session().engine().known_board().occupied().is_empty(), "a fresh board");
         say(&mut d, "move pass").unwrap();
         assert_eq!(say(&mut d, "accept"), None);
+    }
+
+    #[test]
+    fn engine_errors_name_points_in_the_dialect() {
+        let d = Dialect::new(&settings(PlayerKind::Random, None));
+        let e5 = parse_point("EE", 9).unwrap();
+        let error = EngineError::InconsistentAt { point: e5, size: 9, why: "holds our stone" };
+        assert_eq!(error.to_string(), "inconsistent report: E5 holds our stone", "GTP keeps its vertices");
+        assert_eq!(d.describe(&error), "inconsistent report: EE holds our stone");
+        assert_eq!(d.describe(&EngineError::NoPendingTry), EngineError::NoPendingTry.to_string());
+        assert_eq!(d.points(&[e5, parse_point("IA", 9).unwrap()]), "EE IA");
     }
 
     #[test]

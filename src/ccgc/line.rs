@@ -93,6 +93,14 @@ pub fn format_point(point: Point, size: usize) -> String {
     format!("{}{}", letter(from_top), letter(col))
 }
 
+/// A try as the dialect names it in logs: `XY (GTP vertex)` or `pass`.
+pub fn format_try(mv: Move, size: usize) -> String {
+    match mv {
+        Move::Play(point) => format!("{} ({})", format_point(point, size), mv.to_vertex(size)),
+        Move::Pass => "pass".to_string(),
+    }
+}
+
 /// The answer line for a try: `move XY` or `move pass`.
 pub fn format_move(mv: Move, size: usize) -> String {
     match mv {
@@ -178,6 +186,9 @@ mod tests {
         }
         assert_eq!(format_move(Move::Play(gtp("J1")), 9), "move II");
         assert_eq!(format_move(Move::Pass, 9), "move pass");
+        assert_eq!(format_try(Move::Play(gtp("E5")), 9), "EE (E5)");
+        assert_eq!(format_try(Move::Play(gtp("J1")), 9), "II (J1)");
+        assert_eq!(format_try(Move::Pass, 9), "pass");
     }
 
     #[test]

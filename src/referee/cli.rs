@@ -8,6 +8,7 @@ use super::stats::{merge_records, parse_records, Summary};
 use super::{run_match as play_match, scheduled_games, GameOutput, MatchConfig, Shard};
 use crate::judge::{IllegalRule, Judge};
 use crate::point::{MAX_SIZE, MIN_SIZE};
+use crate::scoring::TieRule;
 use anyhow::{bail, Context};
 use std::fs::{self, File};
 use std::io::{IsTerminal, Write};
@@ -46,6 +47,10 @@ pub struct MatchArgs {
     /// What an illegal try costs: retry or lose-turn.
     #[arg(long, default_value = "retry")]
     pub rules: IllegalRule,
+    /// Who wins a level game when the runner scores the board: draw, or white (the Chinese championship's
+    /// rule).
+    #[arg(long, default_value = "draw", value_name = "white|draw")]
+    pub tie_goes_to: TieRule,
     /// Clock per engine per game: MAIN seconds plus BYO seconds per move once MAIN is spent (`60`, `10+1`).
     #[arg(long, value_name = "MAIN[+BYO]")]
     pub time: Option<TimeControl>,
@@ -153,6 +158,7 @@ pub fn match_config(args: &MatchArgs) -> anyhow::Result<MatchConfig> {
         size: args.size,
         komi: args.komi,
         rule: args.rules,
+        tie: args.tie_goes_to,
         time: args.time,
         seed: args.seed,
         concurrency: args.concurrency,

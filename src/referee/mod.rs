@@ -10,6 +10,7 @@ pub mod belief;
 pub mod ccgc_seat;
 pub mod cli;
 pub mod clock;
+pub mod full_seat;
 pub mod gtp_link;
 pub mod player;
 pub mod process;
@@ -24,6 +25,7 @@ use crate::color::{ByColor, Color};
 use crate::game::{GameEnd, KoRule, Rules};
 use crate::judge::{IllegalRule, Judge, TryOutcome};
 use crate::point::Move;
+use crate::scoring::TieRule;
 use clock::{Clock, TimeControl};
 use player::{Answer, EngineSpec, GameSetup, PlayerError};
 use process::ProcessError;
@@ -82,6 +84,8 @@ pub struct MatchConfig {
     pub komi: f32,
     /// Illegal-try rule.
     pub rule: IllegalRule,
+    /// Who wins a level game when the runner scores the true board (`--tie-goes-to`).
+    pub tie: TieRule,
     /// Clock, if the games are timed.
     pub time: Option<TimeControl>,
     /// Match seed; each game's seed is derived from it and the game index.
@@ -247,7 +251,7 @@ impl GameRun<'_> {
             })?;
             let mut told = Vec::new();
             for listener in [color, color.opponent()] {
-                for observation in ruling.observations_for(listener) {
+                for observation in self.player(listener).announcements(&ruling, listener) {
                     let text = self.player(listener).tell(&observation).map_err(|e| Stop::from_error(listener, &e))?;
                     if !text.is_empty() {
                         told.push(format!("{listener}: {text}"));
@@ -349,12 +353,13 @@ pub fn play_game(config: &MatchConfig, game: u64) -> GameOutput {
                 _ => EndReason::TwoPasses,
             };
             let result = run.judge.game().result();
+            let text = result.to_string_under(config.tie);
             (
                 reason,
-                result.winner(),
-                result.to_string(),
+                result.winner_under(config.tie),
+                text.clone(),
                 Some(result.margin),
-                format!("{}: area score of the true board {result}", reason.name()),
+                format!("{}: area score of the true board {text}{}", reason.name(), tie_note(config.tie)),
             )
         }
         Err(stop) => {
@@ -412,6 +417,7 @@ pub fn play_game(config: &MatchConfig, game: u64) -> GameOutput {
         size: config.size,
         komi: config.komi,
         rules: config.rule.to_string(),
+        tie_goes_to: config.tie.name().to_string(),
         result,
         winner: winner.map(|c| c.to_string()),
         winner_engine: winner.map(|c| specs[c].name.clone()),
@@ -427,6 +433,14 @@ pub fn play_game(config: &MatchConfig, game: u64) -> GameOutput {
         duration_s: started.elapsed().as_secs_f64(),
     };
     GameOutput { record, sgf }
+}
+
+/// What the final comment adds about the tie rule: nothing for the default (a draw).
+fn tie_note(tie: TieRule) -> &'static str {
+    match tie {
+        TieRule::Draw => "",
+        TieRule::White => " (a tie goes to White)",
+    }
 }
 
 fn per_color<T: Copy>(pair: ByColor<T>) -> PerColor<T> {

@@ -19,6 +19,9 @@ pub const VIEW_PREFIX: &str = "view:";
 /// The prefix that seats an engine speaking the Chinese championship dialect.
 pub const CCGC_PREFIX: &str = "ccgc:";
 
+/// The prefix that seats a phantom GTP engine shown the whole board (every opponent move told with `play`).
+pub const FULL_PREFIX: &str = "full:";
+
 /// What an engine speaks, and so which seat it takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum SeatKind {
@@ -29,6 +32,8 @@ pub enum SeatKind {
     View,
     /// The championship dialect (`ccgc:`).
     Ccgc,
+    /// GTP with the phantom extensions, shown every opponent move (`full:`).
+    Full,
 }
 
 /// The placeholder replaced by the game's seed in an engine command.
@@ -41,18 +46,20 @@ pub struct EngineSpec {
     pub name: String,
     /// Shell command; `{seed}` is replaced by the game's seed.
     pub command: String,
-    /// Which seat it takes (`view:` and `ccgc:` prefixes).
+    /// Which seat it takes (`view:`, `ccgc:` and `full:` prefixes).
     pub kind: SeatKind,
 }
 
 impl EngineSpec {
-    /// Reads a `--black`/`--white` value: `CMD`, `view:CMD` or `ccgc:CMD`.
+    /// Reads a `--black`/`--white` value: `CMD`, `view:CMD`, `ccgc:CMD` or `full:CMD`.
     pub fn parse(text: &str, name: Option<&str>) -> EngineSpec {
         let trimmed = text.trim();
         let (command, kind) = if let Some(rest) = trimmed.strip_prefix(VIEW_PREFIX) {
             (rest.trim().to_string(), SeatKind::View)
         } else if let Some(rest) = trimmed.strip_prefix(CCGC_PREFIX) {
             (rest.trim().to_string(), SeatKind::Ccgc)
+        } else if let Some(rest) = trimmed.strip_prefix(FULL_PREFIX) {
+            (rest.trim().to_string(), SeatKind::Full)
         } else {
             (trimmed.to_string(), SeatKind::PhantomGtp)
         };
@@ -253,6 +260,11 @@ impl PhantomGtpSeat {
     pub fn new(gtp: GtpEngine) -> PhantomGtpSeat {
         PhantomGtpSeat { gtp, has_belief: false }
     }
+
+    /// The engine behind the seat (for a seat built on this one).
+    pub fn engine(&mut self) -> &mut GtpEngine {
+        &mut self.gtp
+    }
 }
 
 impl Seat for PhantomGtpSeat {
@@ -342,5 +354,7 @@ mod tests {
         let dialect = EngineSpec::parse("ccgc:phantomgo ccgc", None);
         assert_eq!(dialect.kind, SeatKind::Ccgc);
         assert_eq!(dialect.command, "phantomgo ccgc");
+        let seeing = EngineSpec::parse("full: phantomgo gtp", None);
+        assert_eq!((seeing.kind, seeing.command.as_str()), (SeatKind::Full, "phantomgo gtp"));
     }
 }

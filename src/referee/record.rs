@@ -101,6 +101,10 @@ pub struct Fault {
     pub stderr_tail: String,
 }
 
+fn draw() -> String {
+    crate::scoring::TieRule::Draw.name().to_string()
+}
+
 /// One game of a match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
@@ -118,6 +122,9 @@ pub struct GameRecord {
     pub komi: f32,
     /// `retry` or `lose-turn`.
     pub rules: String,
+    /// Who wins a level game: `draw` or `white` (`--tie-goes-to`; records from before the option: draw).
+    #[serde(default = "draw")]
+    pub tie_goes_to: String,
     /// `B+3.5`, `W+R`, `B+T`, `W+F` (forfeit: the other engine broke), `0` (draw).
     pub result: String,
     /// `black`, `white`, or `None` for a draw.

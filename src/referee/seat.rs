@@ -3,11 +3,13 @@
 
 use super::ccgc_seat::CcgcSeat;
 use super::clock::Clock;
+use super::full_seat::FullSeat;
 use super::gtp_link::GtpLink;
 use super::player::{Answer, EngineSpec, GameSetup, GtpEngine, PhantomGtpSeat, PlayerError, SeatKind};
 use super::process::EngineProcess;
 use super::view_seat::ViewSeat;
 use crate::color::Color;
+use crate::judge::Ruling;
 use crate::observation::Observation;
 use std::io::Write;
 use std::time::Duration;
@@ -31,6 +33,12 @@ pub trait Seat: Send {
     /// # Errors
     /// A process failure (a timeout included), or an answer that is no move.
     fn genmove(&mut self, limit: Duration) -> Result<(Answer, Duration), PlayerError>;
+
+    /// What this seat's engine learns of `ruling` when it plays `listener`, to be given to [`Seat::tell`] in
+    /// order: the judge's announcements (a seat that shows more, like `full:`, says so here).
+    fn announcements(&self, ruling: &Ruling, listener: Color) -> Vec<Observation> {
+        ruling.observations_for(listener)
+    }
 
     /// Tells the engine one announcement; returns the text of what it was told (empty for nothing), for
     /// the records.
@@ -76,6 +84,9 @@ pub fn start(
     Ok(match spec.kind {
         SeatKind::PhantomGtp => {
             Box::new(PhantomGtpSeat::new(GtpEngine::new(GtpLink { process }, color, size, timeout)))
+        }
+        SeatKind::Full => {
+            Box::new(FullSeat::new(PhantomGtpSeat::new(GtpEngine::new(GtpLink { process }, color, size, timeout))))
         }
         SeatKind::View => Box::new(ViewSeat::new(GtpEngine::new(GtpLink { process }, color, size, timeout), seed)?),
         SeatKind::Ccgc => Box::new(CcgcSeat::new(process, color, size, timeout)),

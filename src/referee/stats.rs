@@ -330,6 +330,7 @@ mod tests {
             size: 9,
             komi: 7.5,
             rules: "retry".into(),
+            tie_goes_to: "draw".into(),
             result: result.into(),
             winner,
             winner_engine,
