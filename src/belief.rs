@@ -35,8 +35,116 @@ const UNASSIGNED: u8 = u8::MAX;
 /// No slot placed the stone (in a point-to-slot table).
 const NO_SLOT: usize = usize::MAX;
 
+/// An illegal try that a stone or a suicide explains, with no capture around it since, is tried again only when
+/// at least this share of the particles find it legal now (it can only have become a capture).
+pub const RETRY_LEGAL_SHARE: f32 = 0.5;
+
 /// Random picks tried for one opponent move before giving up on a particle.
 const SAMPLE_TRIES: usize = 12;
+
+/// Points where an illegal try of ours says a retry would be illegal again, from the announcements alone.
+///
+/// An illegal try at an empty-looking point has three explanations: an opponent stone stood there, the stone
+/// would have been suicide, or it retook a ko. Ko is possible only when the opponent's move just before captured
+/// exactly one stone of ours, there (then the point is in fact empty, so no stone was hit). Suicide needs every
+/// point next to the try and to our groups it joins (`L`) to hold an opponent stone: it is impossible when `L`
+/// and the stones already proven need more stones than the opponent has, when `L` holds a point proven empty,
+/// or, found later, when we play legally on a point of `L` that none of our captures since emptied. With ko and
+/// suicide excluded the point holds an opponent stone, and it stays there until one of our reported captures
+/// takes it (the opponent cannot remove its own stones): such points are `proven`. The others are `ambiguous`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct BlockedTries {
+    /// Opponent stones our illegal tries proved, not captured since.
+    proven: Bitboard,
+    /// Illegal tries explained by a stone or by suicide, not captured since.
+    ambiguous: Vec<AmbiguousTry>,
+}
+
+/// An illegal try of ours that a stone or suicide explains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct AmbiguousTry {
+    /// The point tried.
+    point: Point,
+    /// The points that all held opponent stones if it was suicide.
+    needs_stones: Bitboard,
+    /// Our stones next to the try (with it, they would have formed the group without liberties).
+    joined: Bitboard,
+    /// Opponent stones we captured since the try.
+    captured_since: Bitboard,
+    /// A capture since emptied a point around it: if it was suicide, it may be legal now.
+    opened: bool,
+}
+
+impl BlockedTries {
+    /// Records our illegal try at `point`. `last` is the last announcement before it other than our own
+    /// illegal tries this turn (the move that may have set a ko); `own`, `opponent_count` and `known_empty`
+    /// are as they stood when we tried.
+    fn illegal(
+        &mut self,
+        geometry: &Geometry,
+        point: Point,
+        last: Option<Event>,
+        (own, opponent_count, known_empty): (Bitboard, i64, Bitboard),
+    ) {
+        if own.contains(point) || self.proven.contains(point) {
+            return;
+        }
+        let single = Bitboard::from_point(point);
+        let ko_possible = matches!(
+            last,
+            Some(Event::OpponentHidden { captured } | Event::OpponentSeen { captured, .. }) if captured == single
+        );
+        if ko_possible {
+            return;
+        }
+        let joined = geometry.flood(geometry.expand(single), own | single);
+        let needs_stones = geometry.adjacent(joined) - joined - own;
+        if needs_stones.is_empty() {
+            // Suicide for certain: no stone was hit.
+            return;
+        }
+        let suicide_impossible =
+            i64::from((needs_stones | self.proven).count()) > opponent_count || (needs_stones & known_empty).any();
+        self.ambiguous.retain(|t| t.point != point);
+        if suicide_impossible {
+            self.proven.insert(point);
+        } else {
+            let joined = joined - single;
+            self.ambiguous.push(AmbiguousTry {
+                point,
+                needs_stones,
+                joined,
+                captured_since: Bitboard::EMPTY,
+                opened: false,
+            });
+        }
+    }
+
+    /// Our stone stood at `point` and captured `captured`: the stones there are gone, and a point that had to
+    /// hold a stone for a suicide (and was not emptied by a capture since) proves the other explanation.
+    fn own_ok(&mut self, point: Point, captured: Bitboard) {
+        let gone = captured | Bitboard::from_point(point);
+        self.proven -= gone;
+        self.ambiguous.retain(|t| !gone.contains(t.point));
+        for t in &mut self.ambiguous {
+            t.captured_since |= captured;
+            t.opened |= (t.needs_stones & captured).any();
+        }
+        let (refuted, kept): (Vec<AmbiguousTry>, Vec<AmbiguousTry>) =
+            self.ambiguous.iter().partition(|t| t.needs_stones.contains(point) && !t.captured_since.contains(point));
+        for t in refuted {
+            self.proven.insert(t.point);
+        }
+        self.ambiguous = kept;
+    }
+
+    /// The opponent captured these stones of ours: a suicide next to them may be legal now.
+    fn own_captured(&mut self, captured: Bitboard) {
+        for t in &mut self.ambiguous {
+            t.opened |= (t.joined & captured).any();
+        }
+    }
+}
 
 /// How particles that died are replaced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -191,6 +299,8 @@ pub struct Belief {
     opponent_count: i64,
     /// Points proven empty now (captured by our last move, no opponent move since).
     known_empty: Bitboard,
+    /// Our illegal tries that may still be blocked (see [`Belief::blocked`]).
+    tries: BlockedTries,
     /// Slots (hidden opponent stone-moves) per particle.
     slots: usize,
     /// Row length of `moves` (capacity per particle).
@@ -227,6 +337,7 @@ impl Belief {
             own: Bitboard::EMPTY,
             opponent_count: 0,
             known_empty: Bitboard::EMPTY,
+            tries: BlockedTries::default(),
             slots: 0,
             stride,
             boards: vec![empty; particles],
@@ -362,6 +473,34 @@ impl Belief {
         self.boards.iter().fold(Bitboard::EMPTY, |acc, b| acc | b.stones(them))
     }
 
+    /// Points where a try of ours would be illegal again, which the search never tries:
+    /// - opponent stones our illegal tries proved ([`BlockedTries`]) that no capture of ours took since;
+    /// - points tried illegal where a stone or a suicide explains the try, not captured since: while no capture
+    ///   emptied a point around them, only the suicide explanation can have turned legal, and only by a
+    ///   neighbouring opponent group falling into atari, so they stay blocked unless at least
+    ///   [`RETRY_LEGAL_SHARE`] of the particles find them legal now; after such a capture, unless some
+    ///   particle finds them legal.
+    pub fn blocked(&self) -> Bitboard {
+        let n = self.boards.len() as f32;
+        let legal_share =
+            |point: Point| self.boards.iter().filter(|b| b.legality(self.us, point).is_ok()).count() as f32 / n;
+        let still_blocked = |t: &AmbiguousTry| {
+            let share = legal_share(t.point);
+            if t.opened {
+                share == 0.0
+            } else {
+                share < RETRY_LEGAL_SHARE
+            }
+        };
+        let ambiguous: Bitboard = self.tries.ambiguous.iter().filter(|t| still_blocked(t)).map(|t| t.point).collect();
+        self.tries.proven | ambiguous
+    }
+
+    /// Opponent stones our illegal tries proved (suicide and ko excluded) that no capture of ours took since.
+    pub fn proven_opponent(&self) -> Bitboard {
+        self.tries.proven
+    }
+
     /// True when replaying the whole stored history with particle `board_index`'s opponent moves reproduces
     /// every announcement and ends on exactly its current board (for tests).
     pub fn is_consistent_with_history(&self, board_index: usize) -> bool {
@@ -463,20 +602,28 @@ impl Belief {
     fn push_event(&mut self, event: Event) {
         // The opponent model shuns points proven empty just before its move (it did not play there before).
         let avoid = self.known_empty;
-        // The announcements alone: our stones, the opponent's count, points proven empty.
+        // The announcements alone: our stones, the opponent's count, points proven empty, blocked tries.
         match event {
+            Event::OwnIllegal { point } => {
+                let last = self.history.iter().rev().find(|e| !matches!(e, Event::OwnIllegal { .. })).copied();
+                let facts = (self.own, self.opponent_count, self.known_empty);
+                self.tries.illegal(self.geometry, point, last, facts);
+            }
             Event::OwnOk { point, captured } => {
+                self.tries.own_ok(point, captured);
                 self.own.insert(point);
                 self.opponent_count -= i64::from(captured.count());
                 self.known_empty = (self.known_empty | captured) - Bitboard::from_point(point);
             }
             Event::OpponentHidden { captured } => {
+                self.tries.own_captured(captured);
                 self.own -= captured;
                 self.opponent_count += 1;
                 // The stone may be on any point not proven otherwise; our captured stones left empty points.
                 self.known_empty = captured;
             }
             Event::OpponentSeen { point, captured } => {
+                self.tries.own_captured(captured);
                 self.own -= captured;
                 self.opponent_count += 1;
                 self.known_empty = (self.known_empty - Bitboard::from_point(point)) | captured;
@@ -1550,6 +1697,51 @@ mod tests {
             assert!(belief.is_consistent_with_history(i));
             assert_eq!(belief.particle(i).stones(Color::White).count(), 2);
         }
+        // The capture just before could have set a ko there, and then the point is empty: no stone recorded.
+        assert!(!belief.proven_opponent().contains(a1));
+        assert!(belief.tries.ambiguous.is_empty());
+    }
+
+    #[test]
+    fn an_illegal_try_is_a_proven_stone_when_suicide_needs_more_stones_than_there_are() {
+        let size = 5;
+        let mut belief = Belief::new(size, Color::Black, IllegalRule::Retry, &config(64), 5);
+        let a1 = pt("A1", size);
+        belief.observe(&Observation::OwnOk { point: pt("C3", size), captured: Bitboard::EMPTY });
+        belief.observe(&Observation::OpponentMove { captured: Bitboard::EMPTY });
+        // Suicide at A1 needs stones on A2 and B1; the opponent has one stone: it is on A1.
+        belief.observe(&Observation::OwnIllegal { point: a1 });
+        assert_eq!(belief.proven_opponent(), Bitboard::from_point(a1));
+        assert!(belief.blocked().contains(a1));
+        belief.observe(&Observation::OwnOk { point: pt("A2", size), captured: Bitboard::EMPTY });
+        belief.observe(&Observation::OpponentMove { captured: Bitboard::EMPTY });
+        assert!(belief.blocked().contains(a1), "the opponent cannot remove its own stone");
+        belief.observe(&Observation::OwnOk { point: pt("B1", size), captured: Bitboard::from_point(a1) });
+        assert!(belief.proven_opponent().is_empty() && !belief.blocked().contains(a1));
+        assert_eq!(belief.stats().contradictions, 0);
+    }
+
+    #[test]
+    fn a_later_legal_stone_where_suicide_needed_one_proves_the_stone() {
+        let size = 5;
+        let mut belief = Belief::new(size, Color::Black, IllegalRule::Retry, &config(64), 9);
+        for vertex in ["C3", "E5", "E3"] {
+            belief.observe(&Observation::OwnOk { point: pt(vertex, size), captured: Bitboard::EMPTY });
+            belief.observe(&Observation::OpponentMove { captured: Bitboard::EMPTY });
+        }
+        let a1 = pt("A1", size);
+        belief.observe(&Observation::OwnIllegal { point: a1 });
+        // Three opponent stones could fill A2 and B1: suicide is not excluded yet, but either way A1 is illegal
+        // in every particle, so it is blocked.
+        assert!(!belief.proven_opponent().contains(a1));
+        assert!(belief.blocked().contains(a1));
+        // A2 was empty: no suicide, so A1 holds a stone.
+        belief.observe(&Observation::OwnOk { point: pt("A2", size), captured: Bitboard::EMPTY });
+        assert!(belief.proven_opponent().contains(a1));
+        assert!(belief.blocked().contains(a1));
+        for i in 0..belief.len() {
+            assert!(belief.particle(i).stones(Color::White).contains(a1));
+        }
     }
 
     #[test]
@@ -1569,6 +1761,9 @@ mod tests {
         belief.observe(&Observation::OwnIllegal { point: c1 });
         assert_eq!(belief.stats().contradictions, 0);
         assert_eq!(belief.probabilities()[c1.index()], 0.0);
+        // A ko retake hit no stone: nothing to block once the ko is gone.
+        assert!(!belief.proven_opponent().contains(c1));
+        assert!(belief.tries.ambiguous.is_empty());
         for i in 0..belief.len() {
             assert!(belief.is_consistent_with_history(i));
         }
