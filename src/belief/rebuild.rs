@@ -22,12 +22,36 @@ pub(super) struct Lookahead {
 }
 
 /// A population being built: boards, their slot rows, a scratch row and the random stream.
-pub(super) struct Children<'a> {
-    pub(super) boards: &'a mut Vec<Board>,
-    pub(super) moves: &'a mut Vec<u8>,
-    pub(super) row: &'a mut Vec<u8>,
-    pub(super) rng: &'a mut Xoshiro256PlusPlus,
+pub(super) struct Children {
+    pub(super) boards: Vec<Board>,
+    pub(super) moves: Vec<u8>,
+    pub(super) row: Vec<u8>,
+    pub(super) rng: Xoshiro256PlusPlus,
 }
+
+impl Children {
+    /// Adds the board and the slot row in `row` when a replay or repair found one.
+    fn push(&mut self, board: Option<Board>) -> bool {
+        match board {
+            Some(board) => {
+                self.boards.push(board);
+                self.moves.extend_from_slice(&self.row);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// Particles that the longer repairs of the dead (or building from scratch) find before their mutated children
+/// fill the rest of the population.
+const RESCUED_PARTICLES: usize = 4;
+
+/// Repair steps per try in the longer repairs of the dead when nothing else agrees.
+const RESCUE_REPAIR_STEPS: usize = 256;
+
+/// Repair steps per particle built from scratch.
+const SCRATCH_REPAIR_STEPS: usize = 16;
 
 /// What a rebuild of the population starts from.
 pub(super) struct Population<'a> {
@@ -55,129 +79,148 @@ impl Belief {
     pub(super) fn rebuild_population(&mut self, population: Population<'_>) {
         let n = self.config.particles;
         let stride = self.stride;
-        let slots = self.slots;
-        let mut boards: Vec<Board> = Vec::with_capacity(n);
-        let mut moves: Vec<u8> = Vec::with_capacity(n * stride);
+        let mut children = Children {
+            boards: Vec::with_capacity(n),
+            moves: Vec::with_capacity(n * stride),
+            row: vec![UNASSIGNED; stride],
+            rng: self.rng.clone(),
+        };
         for &i in population.kept {
-            boards.push(self.boards[i].clone());
-            moves.extend_from_slice(&self.moves[i * stride..(i + 1) * stride]);
+            children.boards.push(self.boards[i].clone());
+            children.moves.extend_from_slice(&self.moves[i * stride..(i + 1) * stride]);
         }
         let lookahead = self.lookahead();
-        let mut row = vec![UNASSIGNED; stride];
-        let mut rng = self.rng.clone();
-        if self.config.resampling == Resampling::Fresh {
-            // The ablation baseline: fresh particles, every hidden stone drawn anew, instead of repairs and mutants.
-            let mut attempts = 0;
-            while boards.len() < n && attempts < population.budget {
-                attempts += 1;
-                row.fill(UNASSIGNED);
-                if let Some(board) = self.replay(&mut row[..slots], Some(&mut rng), None) {
-                    boards.push(board);
-                    moves.extend_from_slice(&row);
-                }
+        match self.config.resampling {
+            Resampling::Fresh => self.add_fresh_particles(&mut children, population.budget),
+            Resampling::Mutation => {
+                self.repair_dead(&mut children, &population, &lookahead);
+                self.add_children_of_parents(&mut children, &population, &lookahead);
             }
         }
-        let mutation = self.config.resampling == Resampling::Mutation;
-        // Dead particles: repair their old rows (their replay fails on the last announcement only).
-        let mut spent = 0;
-        if mutation && !population.dead.is_empty() && population.dead_tries > 0 {
-            let mut round = 0;
-            while boards.len() < n && spent < population.dead_budget {
-                let d = population.dead[round % population.dead.len()];
-                round += 1;
-                row.copy_from_slice(&population.old_moves[d * stride..(d + 1) * stride]);
-                spent += population.dead_tries;
-                if let Some(board) = self.repair(&mut rng, &mut row[..slots], &lookahead, population.dead_tries) {
-                    boards.push(board);
-                    moves.extend_from_slice(&row);
-                }
-            }
+        if children.boards.is_empty() && !population.dead.is_empty() {
+            self.rescue_dead(&mut children, &population, &lookahead);
         }
-        // Mutated children of the kept particles (of everyone for a rejuvenation).
-        let parents: Vec<usize> = if !mutation {
-            Vec::new()
-        } else if population.replace_all {
-            (0..self.boards.len()).collect()
-        } else {
-            population.kept.to_vec()
-        };
-        let mut attempts = 0;
-        while !parents.is_empty() && boards.len() < n && attempts < population.budget {
-            let parent = parents[attempts % parents.len()];
-            attempts += 1;
-            row.copy_from_slice(&self.moves[parent * stride..(parent + 1) * stride]);
-            self.mutate(&mut rng, &mut row[..slots], slots, &self.boards[parent], None, &lookahead);
-            if let Some(board) = self.replay(&mut row[..slots], Some(&mut rng), Some(&lookahead)) {
-                boards.push(board);
-                moves.extend_from_slice(&row);
-            }
-        }
-        if boards.is_empty() && !population.dead.is_empty() {
-            // Nothing agrees yet: longer repairs of the dead before giving up on them.
-            let chunk = 256;
-            let mut spent = 0;
-            let mut round = 0;
-            while boards.len() < 4.min(n) && spent < self.config.max_repair_steps {
-                let d = population.dead[round % population.dead.len()];
-                round += 1;
-                spent += chunk;
-                row.copy_from_slice(&population.old_moves[d * stride..(d + 1) * stride]);
-                if let Some(board) = self.repair(&mut rng, &mut row[..slots], &lookahead, chunk) {
-                    boards.push(board);
-                    moves.extend_from_slice(&row);
-                }
-            }
-            let mut children = Children { boards: &mut boards, moves: &mut moves, row: &mut row, rng: &mut rng };
-            self.fill_with_children(&mut children, &lookahead, n, population.budget.max(n));
-        }
-        if boards.is_empty() {
-            // Nothing agrees: build particles from scratch, aiming at what later observations need, and repair.
-            let steps = 16;
-            let mut built = 0;
-            for _ in 0..(self.config.max_fresh_attempts / steps).max(1) {
-                row.fill(UNASSIGNED);
-                if let Some(board) = self.repair(&mut rng, &mut row[..slots], &lookahead, steps) {
-                    boards.push(board);
-                    moves.extend_from_slice(&row);
-                    built += 1;
-                    if built >= 4.min(n) {
-                        break;
-                    }
-                }
-            }
+        if children.boards.is_empty() {
+            let built = self.build_from_scratch(&mut children, &lookahead);
             self.stats.fresh_particles += built as u64;
-            let mut children = Children { boards: &mut boards, moves: &mut moves, row: &mut row, rng: &mut rng };
             self.fill_with_children(&mut children, &lookahead, n, population.budget.max(n));
         }
-        let replace_all = population.replace_all;
-        self.rng = rng;
-        if boards.is_empty() {
-            if replace_all {
-                // A rejuvenation that found nothing keeps the old particles.
-                return;
+        self.rng = children.rng.clone();
+        if children.boards.is_empty() {
+            if !population.replace_all {
+                self.rebase();
             }
-            self.rebase();
+            // A rejuvenation that found nothing keeps the old particles.
             return;
         }
-        let found = boards.len();
+        self.complete_with_copies(children);
+    }
+
+    /// The ablation baseline: fresh particles, every hidden stone drawn anew, instead of repairs and mutants.
+    fn add_fresh_particles(&self, children: &mut Children, budget: usize) {
+        let n = self.config.particles;
+        let slots = self.slots;
+        let mut attempts = 0;
+        while children.boards.len() < n && attempts < budget {
+            attempts += 1;
+            children.row.fill(UNASSIGNED);
+            let board = self.replay(&mut children.row[..slots], Some(&mut children.rng), None);
+            children.push(board);
+        }
+    }
+
+    /// Dead particles: short aimed repairs of their old rows (their replay fails on the last announcement only),
+    /// in turn, within the population's budget.
+    fn repair_dead(&self, children: &mut Children, population: &Population<'_>, lookahead: &Lookahead) {
+        if population.dead.is_empty() || population.dead_tries == 0 {
+            return;
+        }
+        let (n, stride, slots) = (self.config.particles, self.stride, self.slots);
+        let mut spent = 0;
+        let mut round = 0;
+        while children.boards.len() < n && spent < population.dead_budget {
+            let d = population.dead[round % population.dead.len()];
+            round += 1;
+            children.row.copy_from_slice(&population.old_moves[d * stride..(d + 1) * stride]);
+            spent += population.dead_tries;
+            let board = self.repair(&mut children.rng, &mut children.row[..slots], lookahead, population.dead_tries);
+            children.push(board);
+        }
+    }
+
+    /// Mutated children of the kept particles (of everyone for a rejuvenation), each checked against the whole
+    /// history, within the population's budget.
+    fn add_children_of_parents(&self, children: &mut Children, population: &Population<'_>, lookahead: &Lookahead) {
+        let (n, stride, slots) = (self.config.particles, self.stride, self.slots);
+        let parents: Vec<usize> =
+            if population.replace_all { (0..self.boards.len()).collect() } else { population.kept.to_vec() };
+        let mut attempts = 0;
+        while !parents.is_empty() && children.boards.len() < n && attempts < population.budget {
+            let parent = parents[attempts % parents.len()];
+            attempts += 1;
+            children.row.copy_from_slice(&self.moves[parent * stride..(parent + 1) * stride]);
+            self.mutate(&mut children.rng, &mut children.row[..slots], slots, &self.boards[parent], None, lookahead);
+            let board = self.replay(&mut children.row[..slots], Some(&mut children.rng), Some(lookahead));
+            children.push(board);
+        }
+    }
+
+    /// Nothing agrees yet: longer repairs of the dead (up to [`BeliefConfig::max_repair_steps`]) before giving up
+    /// on them, then children of what they found.
+    ///
+    /// [`BeliefConfig::max_repair_steps`]: super::BeliefConfig::max_repair_steps
+    fn rescue_dead(&self, children: &mut Children, population: &Population<'_>, lookahead: &Lookahead) {
+        let (n, stride, slots) = (self.config.particles, self.stride, self.slots);
+        let mut spent = 0;
+        let mut round = 0;
+        while children.boards.len() < RESCUED_PARTICLES.min(n) && spent < self.config.max_repair_steps {
+            let d = population.dead[round % population.dead.len()];
+            round += 1;
+            spent += RESCUE_REPAIR_STEPS;
+            children.row.copy_from_slice(&population.old_moves[d * stride..(d + 1) * stride]);
+            let board = self.repair(&mut children.rng, &mut children.row[..slots], lookahead, RESCUE_REPAIR_STEPS);
+            children.push(board);
+        }
+        self.fill_with_children(children, lookahead, n, population.budget.max(n));
+    }
+
+    /// Nothing agrees: particles built from scratch, aiming at what later observations need, and repaired
+    /// (within [`BeliefConfig::max_fresh_attempts`] replays); returns how many were built.
+    ///
+    /// [`BeliefConfig::max_fresh_attempts`]: super::BeliefConfig::max_fresh_attempts
+    fn build_from_scratch(&self, children: &mut Children, lookahead: &Lookahead) -> usize {
+        let n = self.config.particles;
+        let slots = self.slots;
+        let mut built = 0;
+        for _ in 0..(self.config.max_fresh_attempts / SCRATCH_REPAIR_STEPS).max(1) {
+            children.row.fill(UNASSIGNED);
+            let board = self.repair(&mut children.rng, &mut children.row[..slots], lookahead, SCRATCH_REPAIR_STEPS);
+            if children.push(board) {
+                built += 1;
+                if built >= RESCUED_PARTICLES.min(n) {
+                    break;
+                }
+            }
+        }
+        built
+    }
+
+    /// Makes `children` the population, copies of its particles filling any shortfall.
+    fn complete_with_copies(&mut self, mut children: Children) {
+        let (n, stride) = (self.config.particles, self.stride);
+        let found = children.boards.len();
         for j in found..n {
             let i = j % found;
-            boards.push(boards[i].clone());
-            moves.extend_from_within(i * stride..(i + 1) * stride);
+            children.boards.push(children.boards[i].clone());
+            children.moves.extend_from_within(i * stride..(i + 1) * stride);
         }
-        self.boards = boards;
-        self.moves = moves;
+        self.boards = children.boards;
+        self.moves = children.moves;
     }
 
     /// Fills the population in `children` up to `n` with mutated children of the particles already in it, each
     /// checked against the whole history, within `budget` attempts.
-    pub(super) fn fill_with_children(
-        &self,
-        children: &mut Children<'_>,
-        lookahead: &Lookahead,
-        n: usize,
-        budget: usize,
-    ) {
+    pub(super) fn fill_with_children(&self, children: &mut Children, lookahead: &Lookahead, n: usize, budget: usize) {
         let (stride, slots) = (self.stride, self.slots);
         let parents = children.boards.len();
         let mut attempts = 0;
@@ -185,11 +228,16 @@ impl Belief {
             let parent = attempts % parents;
             attempts += 1;
             children.row.copy_from_slice(&children.moves[parent * stride..(parent + 1) * stride]);
-            self.mutate(children.rng, &mut children.row[..slots], slots, &children.boards[parent], None, lookahead);
-            if let Some(board) = self.replay(&mut children.row[..slots], Some(&mut *children.rng), Some(lookahead)) {
-                children.boards.push(board);
-                children.moves.extend_from_slice(children.row);
-            }
+            self.mutate(
+                &mut children.rng,
+                &mut children.row[..slots],
+                slots,
+                &children.boards[parent],
+                None,
+                lookahead,
+            );
+            let board = self.replay(&mut children.row[..slots], Some(&mut children.rng), Some(lookahead));
+            children.push(board);
         }
     }
 
