@@ -537,7 +537,8 @@ impl Engine {
             komi: self.komi,
             move_number: self.knowledge.move_number,
             tried_this_turn: self.knowledge.illegal_this_turn | self.known_illegal(color),
-            known_opponent: belief.known_opponent() | self.knowledge.board.stones(color.opponent()),
+            // Points our illegal tries found blocked are never tried again (belief::Belief::blocked).
+            known_opponent: belief.known_opponent() | belief.blocked() | self.knowledge.board.stones(color.opponent()),
             opponent_passed: self.knowledge.opponent_just_passed(color),
         };
         stats.belief_entropy = belief.total_entropy();

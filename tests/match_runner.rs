@@ -279,12 +279,25 @@ fn beliefs_are_scored_against_the_truth() {
         let brier = &record["brier"][color];
         assert!(brier["samples"].as_u64().unwrap() > 0, "{record}");
         let engine = brier["engine"].as_f64().unwrap();
-        let baseline = brier["baseline"].as_f64().unwrap();
-        assert!((0.0..=1.0).contains(&engine) && (0.0..=1.0).contains(&baseline));
+        let fair = brier["brier_fair"].as_f64().unwrap();
+        let uniform = brier["brier_uniform"].as_f64().unwrap();
+        assert!([engine, fair, uniform].iter().all(|v| (0.0..=1.0).contains(v)));
+        // The fair baseline knows at least what the uniform one does.
+        assert!(fair <= uniform + 1e-12, "{record}");
         let other = if color == "black" { "white" } else { "black" };
         assert!(record["brier"][other].is_null());
+        for side in ["black", "white"] {
+            let kinds = &record["illegal_kinds"][side];
+            let sum = |split: &serde_json::Value| {
+                ["found_new", "hit_known", "suicide_ko"].iter().map(|k| split[k].as_u64().unwrap()).sum::<u64>()
+            };
+            assert_eq!(sum(&kinds["total"]), record["illegal_tries"][side].as_u64().unwrap(), "{record}");
+            let phases: u64 = kinds["by_phase"].as_array().unwrap().iter().map(sum).sum();
+            assert_eq!(phases, sum(&kinds["total"]), "{record}");
+        }
     }
-    assert!(String::from_utf8_lossy(&output.stdout).contains("uniform baseline"));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("fair baseline") && stdout.contains("uniform baseline"), "{stdout}");
 }
 
 #[test]

@@ -413,7 +413,9 @@ mod tests {
             assert!(tries < 1000, "the engine passes once every point was refused");
         }
         eprintln!("{tries} tries, {turns} turns, {spent:?} spent of {budget:?}");
-        assert!(tries > 150, "{tries} tries");
+        // Every point refused once: the engine never tries again a point its refused try found blocked (the
+        // opponent cannot free it), so later turns pass at once.
+        assert!(tries > 80, "{tries} tries");
         assert!(spent <= budget, "{tries} tries took {spent:?}, more than the {budget:?} budget");
     }
 }

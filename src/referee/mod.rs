@@ -159,6 +159,7 @@ struct GameRun<'a> {
     illegal: ByColor<u32>,
     forced_passes: ByColor<u32>,
     brier: ByColor<Option<BrierScore>>,
+    ledger: belief::TryLedger,
     moves: u32,
     nodes: Vec<SgfNode>,
     pending_comment: ByColor<Vec<String>>,
@@ -244,6 +245,7 @@ impl GameRun<'_> {
                 }
                 Answer::Move(mv) => mv,
             };
+            let hit_stone = belief::TryLedger::hits_stone(self.judge.game().board(), color, mv);
             let ruling = self.judge.submit(color, mv).map_err(|e| Stop {
                 color,
                 reason: EndReason::Protocol,
@@ -259,9 +261,13 @@ impl GameRun<'_> {
                 }
             }
             let turn_over = ruling.next_to_move != color || ruling.game_over.is_some();
+            self.ledger.refresh(self.judge.game().board());
             match ruling.outcome {
                 TryOutcome::Illegal => {
                     self.illegal[color] += 1;
+                    if let Some(point) = mv.point() {
+                        self.ledger.illegal(color, point, hit_stone);
+                    }
                     let what = format!("{color} tried {}: illegal; told {}", mv.to_vertex(size), told.join(", "));
                     self.pending_comment[color].push(what);
                     if ruling.forced_pass {
@@ -282,6 +288,7 @@ impl GameRun<'_> {
                 }
             }
             if turn_over {
+                self.ledger.end_turn(color);
                 self.score_belief(color).map_err(fail)?;
             }
         }
@@ -299,11 +306,13 @@ impl GameRun<'_> {
         };
         let board = self.judge.game().board();
         let engine = belief::brier(board, color, &probabilities);
-        let baseline = belief::brier(board, color, &belief::uniform_baseline(board, color));
+        let fair = belief::brier(board, color, &belief::fair_baseline(board, color, self.ledger.found(color)));
+        let uniform = belief::brier(board, color, &belief::uniform_baseline(board, color));
         let score = self.brier[color].get_or_insert_with(BrierScore::default);
         let n = f64::from(score.samples);
         score.engine = (score.engine * n + engine) / (n + 1.0);
-        score.baseline = (score.baseline * n + baseline) / (n + 1.0);
+        score.brier_fair = (score.brier_fair * n + fair) / (n + 1.0);
+        score.brier_uniform = (score.brier_uniform * n + uniform) / (n + 1.0);
         score.samples += 1;
         Ok(())
     }
@@ -335,6 +344,7 @@ pub fn play_game(config: &MatchConfig, game: u64) -> GameOutput {
         illegal: ByColor::default(),
         forced_passes: ByColor::default(),
         brier: ByColor::new(None, None),
+        ledger: belief::TryLedger::default(),
         moves: 0,
         nodes: Vec::new(),
         pending_comment: ByColor::default(),
@@ -425,6 +435,7 @@ pub fn play_game(config: &MatchConfig, game: u64) -> GameOutput {
         score,
         moves: run.moves,
         illegal_tries: per_color(run.illegal),
+        illegal_kinds: Some(PerColor { black: run.ledger.kinds(Color::Black), white: run.ledger.kinds(Color::White) }),
         forced_passes: per_color(run.forced_passes),
         time: per_color(run.times),
         brier: per_color(run.brier),

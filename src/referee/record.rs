@@ -75,15 +75,49 @@ impl TimeStats {
     }
 }
 
-/// How well one engine's `phantom-belief` matched the truth over one game.
+/// How well one engine's `phantom-belief` matched the truth over one game, beside two baselines.
+///
+/// Records written before the fair baseline had a field `baseline` (the uniform one) instead of `brier_fair` and
+/// `brier_uniform`; they fail to parse, so merged files never mix the two figures.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct BrierScore {
     /// Beliefs scored (one after each of its turns).
     pub samples: u32,
     /// Mean Brier score per point of the engine's belief (lower is better).
     pub engine: f64,
-    /// Mean Brier score per point of the uniform baseline.
-    pub baseline: f64,
+    /// Mean Brier score per point of the fair baseline: p = 1 on opponent stones this player's illegal tries hit
+    /// that still stand, the rest of the opponent's stone count spread evenly over the other points not its own.
+    pub brier_fair: f64,
+    /// Mean Brier score per point of the uniform baseline: the opponent's stone count spread evenly over every
+    /// point not its own.
+    pub brier_uniform: f64,
+}
+
+/// Illegal tries by what they hit on the true board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IllegalSplit {
+    /// An opponent stone the player had not found before.
+    pub found_new: u32,
+    /// An opponent stone one of its earlier illegal tries had already hit, not captured since (a wasted try).
+    pub hit_known: u32,
+    /// An empty point: suicide, ko or repetition.
+    pub suicide_ko: u32,
+}
+
+impl IllegalSplit {
+    /// All three kinds.
+    pub fn total(&self) -> u32 {
+        self.found_new + self.hit_known + self.suicide_ko
+    }
+}
+
+/// One player's illegal tries in one game, by kind, in all and per phase of its own turns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IllegalKinds {
+    /// The whole game.
+    pub total: IllegalSplit,
+    /// By the player's own turn number (lost turns counted): turns 1-15, 16-30, 31 and later.
+    pub by_phase: [IllegalSplit; 3],
 }
 
 /// A broken engine's fault.
@@ -139,6 +173,9 @@ pub struct GameRecord {
     pub moves: u32,
     /// Illegal tries per colour.
     pub illegal_tries: PerColor<u32>,
+    /// Illegal tries per colour by what they hit (`None` in records written before the split).
+    #[serde(default)]
+    pub illegal_kinds: Option<PerColor<IllegalKinds>>,
     /// Turns the per-turn cap on illegal tries turned into a pass, per colour.
     pub forced_passes: PerColor<u32>,
     /// Genmove reply times per colour.

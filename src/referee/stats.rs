@@ -1,7 +1,8 @@
 //! Match statistics: the Wilson score interval, the final table of a match (by engine and colour), and
 //! reading JSON-lines records back for `match-merge`.
 
-use super::record::{EndReason, GameRecord};
+use super::belief::add_split;
+use super::record::{EndReason, GameRecord, IllegalKinds, IllegalSplit};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -53,12 +54,18 @@ pub struct EngineTotals {
     pub errors: u32,
     /// Games resigned.
     pub resignations: u32,
-    /// Belief samples, and their summed Brier scores (engine, baseline).
+    /// Belief samples (one per turn of the engine), and their summed Brier scores.
     pub brier_samples: u64,
-    /// Sum of engine Brier scores weighted by samples.
+    /// Sum of engine Brier scores over the samples.
     pub brier_engine_sum: f64,
-    /// Sum of baseline Brier scores weighted by samples.
-    pub brier_baseline_sum: f64,
+    /// Sum of fair-baseline Brier scores over the samples.
+    pub brier_fair_sum: f64,
+    /// Sum of uniform-baseline Brier scores over the samples.
+    pub brier_uniform_sum: f64,
+    /// Games whose record splits the illegal tries by kind.
+    pub kinds_games: u32,
+    /// Illegal tries by kind over those games, in all and per phase.
+    pub kinds: IllegalKinds,
 }
 
 impl EngineTotals {
@@ -78,6 +85,29 @@ impl EngineTotals {
     /// The 95% Wilson interval of the win rate.
     pub fn interval(&self) -> (f64, f64) {
         wilson_interval(self.points(), f64::from(self.games), Z_95)
+    }
+
+    /// The mean of the engine's per-turn Brier scores over the mean of the fair baseline's, over all its turns.
+    pub fn fair_ratio(&self) -> Option<f64> {
+        (self.brier_samples > 0 && self.brier_fair_sum > 0.0).then(|| self.brier_engine_sum / self.brier_fair_sum)
+    }
+
+    fn add_kinds(&mut self, kinds: &IllegalKinds) {
+        self.kinds_games += 1;
+        self.kinds.total = add_split(self.kinds.total, kinds.total);
+        for (sum, phase) in self.kinds.by_phase.iter_mut().zip(kinds.by_phase) {
+            *sum = add_split(*sum, phase);
+        }
+    }
+
+    /// `found_new/hit_known/suicide_ko` per game, or `-` without split records.
+    fn split_cell(&self, split: &IllegalSplit) -> String {
+        if self.kinds_games == 0 {
+            return "-".into();
+        }
+        let n = f64::from(self.kinds_games);
+        let per_game = |v: u32| f64::from(v) / n;
+        format!("{:.2}/{:.2}/{:.2}", per_game(split.found_new), per_game(split.hit_known), per_game(split.suicide_ko))
     }
 }
 
@@ -119,11 +149,26 @@ impl Summary {
             if !summary.settings.contains(&setting) {
                 summary.settings.push(setting);
             }
+            let kinds = record.illegal_kinds.as_ref();
             let sides = [
-                ("black", &record.black, &record.time.black, record.illegal_tries.black, &record.brier.black),
-                ("white", &record.white, &record.time.white, record.illegal_tries.white, &record.brier.white),
+                (
+                    "black",
+                    &record.black,
+                    &record.time.black,
+                    record.illegal_tries.black,
+                    &record.brier.black,
+                    kinds.map(|k| &k.black),
+                ),
+                (
+                    "white",
+                    &record.white,
+                    &record.time.white,
+                    record.illegal_tries.white,
+                    &record.brier.white,
+                    kinds.map(|k| &k.white),
+                ),
             ];
-            for (color, name, time, illegal, brier) in sides {
+            for (color, name, time, illegal, brier, kinds) in sides {
                 let won = record.winner.as_deref() == Some(color);
                 let lost = record.winner.is_some() && !won;
                 let totals = summary.engine(name);
@@ -153,9 +198,14 @@ impl Summary {
                     }
                 }
                 if let Some(score) = brier {
+                    let n = f64::from(score.samples);
                     totals.brier_samples += u64::from(score.samples);
-                    totals.brier_engine_sum += score.engine * f64::from(score.samples);
-                    totals.brier_baseline_sum += score.baseline * f64::from(score.samples);
+                    totals.brier_engine_sum += score.engine * n;
+                    totals.brier_fair_sum += score.brier_fair * n;
+                    totals.brier_uniform_sum += score.brier_uniform * n;
+                }
+                if let Some(kinds) = kinds {
+                    totals.add_kinds(kinds);
                 }
             }
         }
@@ -215,12 +265,20 @@ impl Summary {
                 format!("{:.2}", t.illegal_tries as f64 / f64::from(t.games))
             }
         });
+        if self.engines.iter().any(|(_, t)| t.kinds_games > 0) {
+            row("  new/known/suicide-ko", &|t| t.split_cell(&t.kinds.total));
+            row("  turns 1-15", &|t| t.split_cell(&t.kinds.by_phase[0]));
+            row("  turns 16-30", &|t| t.split_cell(&t.kinds.by_phase[1]));
+            row("  turns 31+", &|t| t.split_cell(&t.kinds.by_phase[2]));
+        }
         row("resignations", &|t| t.resignations.to_string());
         row("time losses", &|t| t.time_losses.to_string());
         row("errors", &|t| t.errors.to_string());
         if self.engines.iter().any(|(_, t)| t.brier_samples > 0) {
             row("belief Brier/point", &|t| brier_cell(t, t.brier_engine_sum));
-            row("  uniform baseline", &|t| brier_cell(t, t.brier_baseline_sum));
+            row("  fair baseline", &|t| brier_cell(t, t.brier_fair_sum));
+            row("  ratio to fair", &|t| t.fair_ratio().map_or_else(|| "-".into(), |r| format!("{r:.3}")));
+            row("  uniform baseline", &|t| brier_cell(t, t.brier_uniform_sum));
         }
         let mean_moves = if self.games == 0 { 0.0 } else { self.moves as f64 / f64::from(self.games) };
         let endings: Vec<String> = self.reasons.iter().map(|(reason, n)| format!("{} {n}", reason.name())).collect();
@@ -311,6 +369,11 @@ mod tests {
         assert_eq!(wilson_interval(0.0, 0.0, Z_95), (0.0, 1.0));
     }
 
+    fn kinds(found_new: u32, hit_known: u32, suicide_ko: u32) -> IllegalKinds {
+        let split = IllegalSplit { found_new, hit_known, suicide_ko };
+        IllegalKinds { total: split, by_phase: [IllegalSplit::default(), split, IllegalSplit::default()] }
+    }
+
     fn record(game: u64, black: &str, white: &str, result: &str, reason: EndReason) -> GameRecord {
         use super::super::record::{PerColor, TimeStats};
         let winner = match result.chars().next() {
@@ -338,6 +401,7 @@ mod tests {
             score: None,
             moves: 10,
             illegal_tries: PerColor { black: 2, white: 4 },
+            illegal_kinds: Some(PerColor { black: kinds(1, 1, 0), white: kinds(2, 0, 2) }),
             forced_passes: PerColor::default(),
             time: PerColor { black: time, white: time },
             brier: PerColor::default(),
@@ -370,6 +434,44 @@ mod tests {
         let table = summary.table();
         assert!(table.contains("A = a") && table.contains("B = b"));
         assert!(table.contains("endings: two_passes 2, time 1, crash 1"), "{table}");
+        // a: black twice (1 new, 1 known), white twice (2 new, 2 suicide/ko): per game 1.5/0.5/1.0.
+        assert_eq!(a.kinds_games, 4);
+        assert_eq!(a.kinds.total.total(), a.illegal_tries as u32);
+        assert!(table.contains("1.50/0.50/1.00"), "{table}");
+        assert!(table.contains("0.00/0.00/0.00"), "{table}");
+    }
+
+    #[test]
+    fn fair_ratio_is_the_ratio_of_the_means_over_turns() {
+        use super::super::record::{BrierScore, PerColor};
+        let mut first = record(0, "a", "b", "B+1", EndReason::TwoPasses);
+        first.brier = PerColor {
+            black: Some(BrierScore { samples: 10, engine: 0.05, brier_fair: 0.1, brier_uniform: 0.2 }),
+            white: None,
+        };
+        let mut second = record(1, "b", "a", "B+1", EndReason::TwoPasses);
+        second.brier = PerColor {
+            black: None,
+            white: Some(BrierScore { samples: 30, engine: 0.09, brier_fair: 0.1, brier_uniform: 0.2 }),
+        };
+        let summary = Summary::of(&[first, second]);
+        let (_, a) = &summary.engines[0];
+        // (10 x 0.05 + 30 x 0.09) / (40 x 0.1)
+        assert!((a.fair_ratio().unwrap() - 0.8).abs() < 1e-12);
+        assert!(summary.engines[1].1.fair_ratio().is_none());
+        let table = summary.table();
+        assert!(table.contains("ratio to fair") && table.contains("0.800"), "{table}");
+    }
+
+    #[test]
+    fn records_with_the_old_uniform_baseline_field_are_refused() {
+        let mut old = serde_json::to_value(record(0, "a", "b", "B+1", EndReason::TwoPasses)).unwrap();
+        old["brier"]["black"] = serde_json::json!({"samples": 3, "engine": 0.05, "baseline": 0.1});
+        old.as_object_mut().unwrap().remove("illegal_kinds");
+        assert!(parse_records(&old.to_string()).is_err());
+        old["brier"]["black"] = serde_json::Value::Null;
+        let parsed = parse_records(&old.to_string()).unwrap();
+        assert!(parsed[0].illegal_kinds.is_none());
     }
 
     #[test]

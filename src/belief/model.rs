@@ -1,0 +1,161 @@
+//! The opponent model: where hidden opponent stones are drawn (near its stones, in contact with ours, off the
+//! first line, away from points proven empty, never in our eyes).
+
+use super::Belief;
+use crate::bitboard::{Bitboard, Geometry};
+use crate::board::Board;
+use crate::color::Color;
+use crate::point::Point;
+use rand::Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// Random picks tried for one opponent move before giving up on a particle.
+pub(super) const SAMPLE_TRIES: usize = 12;
+
+impl Belief {
+    /// Chooses and plays the opponent's hidden move on `board` (capturing exactly `captured` of ours), from the
+    /// opponent model; `wanted` points are preferred (when rebuilding), `avoid` points shunned. Returns the point,
+    /// or `None` when no legal move fits (the board is then unchanged).
+    pub(super) fn sample_opponent_move(
+        &self,
+        rng: &mut Xoshiro256PlusPlus,
+        board: &mut Board,
+        captured: Bitboard,
+        wanted: Bitboard,
+        avoid: Bitboard,
+        exclude: Bitboard,
+    ) -> Option<Point> {
+        let them = self.us.opponent();
+        let geometry = self.geometry;
+        if captured.any() {
+            // The move took the last liberty of exactly the captured groups: that liberty is forced.
+            let liberties = geometry.adjacent(captured) & board.empty();
+            if liberties.count() != 1 {
+                return None;
+            }
+            let point = liberties.first()?;
+            let mut next = board.clone();
+            return match next.try_play(them, point) {
+                Ok(c) if c == captured => {
+                    *board = next;
+                    Some(point)
+                }
+                _ => None,
+            };
+        }
+        let mut all_candidates = board.empty() - board.single_point_eyes(self.us);
+        if let Some((ko, color)) = board.ko() {
+            if color == them {
+                all_candidates.remove(ko);
+            }
+        }
+        // The model's picks keep off `exclude` while they can; the final scan may use it.
+        let mut candidates = if (all_candidates - exclude).any() { all_candidates - exclude } else { all_candidates };
+        let own = board.stones(self.us);
+        let opponent_stones = board.stones(them);
+        let near_them = geometry.expand(geometry.expand(opponent_stones)) - opponent_stones;
+        let near_us = geometry.adjacent(own);
+        let inner = if geometry.size() >= 7 { geometry.mask() - edge(geometry) } else { geometry.mask() };
+        for _ in 0..SAMPLE_TRIES {
+            if candidates.is_empty() {
+                break;
+            }
+            let roll: f32 = rng.gen();
+            let pools = [
+                (self.config.lookahead_bias, candidates & wanted),
+                (self.config.locality, candidates & near_them),
+                (self.config.contact, candidates & near_us),
+            ];
+            let mut pool = Bitboard::EMPTY;
+            let mut acc = 0.0;
+            for (share, set) in pools {
+                if set.is_empty() {
+                    continue;
+                }
+                acc += share;
+                if roll < acc {
+                    pool = set;
+                    break;
+                }
+            }
+            if pool.is_empty() {
+                pool = candidates - avoid;
+                if rng.gen::<f32>() < self.config.edge_avoidance && (pool & inner).any() {
+                    pool &= inner;
+                }
+                if pool.is_empty() {
+                    pool = candidates;
+                }
+            }
+            let point = pool.nth(rng.gen_range(0..pool.count()))?;
+            let mut next = board.clone();
+            match next.play_on_empty(them, point) {
+                Ok(c) if c.is_empty() => {
+                    *board = next;
+                    return Some(point);
+                }
+                _ => {
+                    candidates.remove(point);
+                    all_candidates.remove(point);
+                }
+            }
+        }
+        // The model's picks failed (a crowded board): try every remaining point once, from a random start.
+        let candidates = all_candidates;
+        let count = candidates.count();
+        if count == 0 {
+            return None;
+        }
+        let start = rng.gen_range(0..count);
+        for offset in 0..count {
+            let point = candidates.nth((start + offset) % count)?;
+            let mut next = board.clone();
+            if matches!(next.play_on_empty(them, point), Ok(c) if c.is_empty()) {
+                *board = next;
+                return Some(point);
+            }
+        }
+        None
+    }
+
+    /// Places a base opponent stone on `board` from the opponent model, never leaving a chain without liberty.
+    pub(super) fn sample_base_stone(&self, rng: &mut Xoshiro256PlusPlus, board: &mut Board) -> Option<Point> {
+        let them = self.us.opponent();
+        let geometry = self.geometry;
+        let mut candidates = board.empty();
+        for _ in 0..SAMPLE_TRIES {
+            if candidates.is_empty() {
+                return None;
+            }
+            let near = candidates & geometry.expand(geometry.expand(board.stones(them)));
+            let pool = if near.any() && rng.gen::<f32>() < self.config.locality { near } else { candidates };
+            let point = pool.nth(rng.gen_range(0..pool.count()))?;
+            board.put_stone(them, point);
+            if board.chains_without_liberty().is_empty() {
+                return Some(point);
+            }
+            board.remove_stones(Bitboard::from_point(point));
+            candidates.remove(point);
+        }
+        None
+    }
+}
+
+/// True when `color` may play at `point` on `board` (cheap paths first).
+#[inline]
+pub(super) fn is_legal(board: &Board, color: Color, point: Point) -> bool {
+    if board.occupied().contains(point) || board.ko() == Some((point, color)) {
+        return false;
+    }
+    if (board.geometry().neighbours(point) & board.empty()).any() {
+        return true;
+    }
+    board.legality(color, point).is_ok()
+}
+
+/// The first line of the board.
+pub(super) fn edge(geometry: &Geometry) -> Bitboard {
+    let mask = geometry.mask();
+    let inner = geometry.north(mask) & geometry.south(mask) & geometry.east(mask) & geometry.west(mask);
+    mask - inner
+}
