@@ -6,6 +6,11 @@
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
 use phantomgo::config::{EngineOptions, Settings};
+use phantomgo::referee::own_engine::refuse_unused;
+
+/// Exit status of `phantomgo match` when games ended by an engine's fault or the match stopped early
+/// (1 is any error before or outside the games).
+const MATCH_FAULT_EXIT_CODE: i32 = 3;
 
 /// A Phantom Go engine speaking GTP with phantom extensions.
 ///
@@ -69,14 +74,36 @@ fn main() -> Result<()> {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info"))
         .target(env_logger::Target::Stderr)
         .init();
+    if cli.gtp.player.is_some() && !matches!(cli.command, None | Some(Command::Gtp(_))) {
+        anyhow::bail!("--player is an option of gtp only");
+    }
     match cli.command {
         None => run_gtp(&cli.engine, &cli.gtp),
         Some(Command::Gtp(args)) => {
             let args = GtpArgs { player: args.player.or(cli.gtp.player) };
             run_gtp(&cli.engine, &args)
         }
-        Some(Command::Bench(kind)) => phantomgo::bench::run(&kind),
-        Some(Command::Match(args)) => phantomgo::referee::cli::run_match(&args),
-        Some(Command::MatchMerge(args)) => phantomgo::referee::cli::run_merge(&args),
+        Some(Command::Bench(kind)) => {
+            // `bench search` takes the global `--threads` as its extra measurement; nothing else is used.
+            let unused = EngineOptions { threads: None, ..cli.engine.clone() };
+            refuse_unused(&unused, "bench")?;
+            phantomgo::bench::run(&kind, cli.engine.threads)
+        }
+        Some(Command::Match(args)) => {
+            // `--seed` here is the match's own (the engines get each game's seed), not an engine option.
+            let engine = EngineOptions { seed: None, ..cli.engine.clone() };
+            let outcome = phantomgo::referee::cli::run_match(&args, &engine)?;
+            if !outcome.is_clean() {
+                use std::io::Write as _;
+                let _ = std::io::stdout().flush();
+                // Documented in docs/match.md: games ended by faults, or the match stopped early.
+                std::process::exit(MATCH_FAULT_EXIT_CODE);
+            }
+            Ok(())
+        }
+        Some(Command::MatchMerge(args)) => {
+            refuse_unused(&cli.engine, "match-merge")?;
+            phantomgo::referee::cli::run_merge(&args)
+        }
     }
 }

@@ -26,6 +26,8 @@ pub struct Session {
     /// The colour of the last genmove whose try awaits `phantom-result`.
     pending_try: Option<Color>,
     move_log: Option<Box<dyn Write + Send>>,
+    /// Written as `"game"` in every move-log line (`--game-id`).
+    game_id: Option<String>,
 }
 
 /// A `=` reply text, or a `?` message.
@@ -50,6 +52,7 @@ impl Session {
             tries: ByColor::default(),
             pending_try: None,
             move_log: None,
+            game_id: settings.game_id.clone(),
         }
     }
 
@@ -240,7 +243,7 @@ impl Session {
         let Some(log) = self.move_log.as_mut() else {
             return;
         };
-        let line = serde_json::json!({
+        let mut line = serde_json::json!({
             "move_number": stats.move_number,
             "color": color.to_string(),
             "try": reply,
@@ -258,6 +261,10 @@ impl Session {
             "p_opponent": stats.opponent_probability,
             "uncertainty": stats.uncertainty,
         });
+        if let (Some(id), Some(fields)) = (&self.game_id, line.as_object_mut()) {
+            let value = id.parse::<u64>().map_or_else(|_| id.clone().into(), serde_json::Value::from);
+            fields.insert("game".into(), value);
+        }
         let written = writeln!(log, "{line}").and_then(|()| log.flush());
         if let Err(e) = written {
             log::warn!("move log write failed ({e}); move logging stops");

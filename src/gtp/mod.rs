@@ -163,23 +163,35 @@ pub fn run<R: BufRead, W: Write>(session: &mut Session, mut input: R, mut output
 }
 
 /// Serves GTP on stdin/stdout with an engine built from `settings`, appending JSON move lines to the log file
-/// if one is set.
+/// if one is set. A log file that cannot be opened is a warning on stderr naming the key; play goes on.
 ///
 /// # Errors
-/// The log file cannot be opened, or stdin/stdout fail.
+/// stdin/stdout fail.
 pub fn serve(settings: &Settings) -> io::Result<()> {
     let mut session = Session::new(settings);
-    if let Some(path) = &settings.log_file {
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
-        session = session.with_move_log(Box::new(io::BufWriter::new(file)));
+    if let Some(log) = open_move_log(settings) {
+        session = session.with_move_log(log);
     }
     let stdin = io::stdin();
     let stdout = io::stdout();
     run(&mut session, stdin.lock(), stdout.lock())
+}
+
+/// Opens the move log for appending; `None` (after a warning naming the key) when there is none or it cannot
+/// be opened: a tournament manager starting the engine in a read-only folder must not lose every game.
+fn open_move_log(settings: &Settings) -> Option<Box<dyn Write + Send>> {
+    let path = settings.log_file.as_ref()?;
+    match std::fs::OpenOptions::new().create(true).append(true).open(path) {
+        Ok(file) => Some(Box::new(io::BufWriter::new(file))),
+        Err(e) => {
+            log::warn!(
+                "cannot open the move log {} ({}): {e}; playing on without a move log",
+                path.display(),
+                settings.log_file_key
+            );
+            None
+        }
+    }
 }
 
 #[cfg(test)]

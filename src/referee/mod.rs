@@ -9,7 +9,10 @@
 pub mod belief;
 pub mod cli;
 pub mod clock;
+pub mod faults;
+pub mod own_engine;
 pub mod player;
+pub mod preflight;
 pub mod process;
 pub mod record;
 pub mod sgf;
@@ -17,7 +20,7 @@ pub mod stats;
 pub mod view;
 
 use crate::color::{ByColor, Color};
-use crate::game::{GameEnd, KoRule, Rules};
+use crate::game::{GameEnd, Repetition, Rules};
 use crate::judge::{IllegalRule, Judge, TryOutcome};
 use crate::point::Move;
 use clock::{Clock, TimeControl};
@@ -94,6 +97,10 @@ pub struct MatchConfig {
     pub move_timeout: Duration,
     /// Alternate colours between games (engine A is Black in even games).
     pub swap_colors: bool,
+    /// What a move that recreates an earlier whole-board position does.
+    pub repetition: Repetition,
+    /// Stop the match once one engine has faulted in this many games in a row (0: never stop).
+    pub max_consecutive_faults: u32,
 }
 
 /// A finished game: its record and its SGF.
@@ -149,6 +156,7 @@ struct GameRun<'a> {
     moves: u32,
     nodes: Vec<SgfNode>,
     pending_comment: ByColor<Vec<String>>,
+    repeated_position: bool,
 }
 
 impl GameRun<'_> {
@@ -162,6 +170,7 @@ impl GameRun<'_> {
             komi: self.config.komi,
             rule: self.config.rule,
             time_settings: self.config.time.map(|t| t.time_settings_command()),
+            repetition: self.config.repetition,
         };
         for color in Color::BOTH {
             let player =
@@ -256,6 +265,13 @@ impl GameRun<'_> {
             if turn_over {
                 self.score_belief(color).map_err(fail)?;
             }
+            if self.config.repetition == Repetition::Draw
+                && matches!(ruling.outcome, TryOutcome::Ok { .. })
+                && self.judge.game().last_move_repeated_position()
+            {
+                self.repeated_position = true;
+                return Ok(None);
+            }
         }
         Ok(None)
     }
@@ -288,9 +304,11 @@ impl GameRun<'_> {
 pub fn play_game(config: &MatchConfig, game: u64) -> GameOutput {
     let started = Instant::now();
     let seed = game_seed(config.seed, game);
-    let [a, b] = &config.engines;
+    let engines = config.engines.clone().map(|spec| spec.for_game(game));
+    let [a, b] = &engines;
     let specs = if config.swap_colors && game % 2 == 1 { ByColor::new(b, a) } else { ByColor::new(a, b) };
-    let rules = Rules { size: config.size, komi: config.komi, ko: KoRule::Simple, max_tries: config.max_tries };
+    let rules =
+        Rules { size: config.size, komi: config.komi, ko: config.repetition.ko_rule(), max_tries: config.max_tries };
     let judge = Judge::new(rules, config.rule)
         .expect("board size checked when the match was configured")
         .with_max_illegal_per_turn(config.max_illegal_per_turn);
@@ -309,6 +327,7 @@ pub fn play_game(config: &MatchConfig, game: u64) -> GameOutput {
         moves: 0,
         nodes: Vec::new(),
         pending_comment: ByColor::default(),
+        repeated_position: false,
     };
     let outcome = run.start().and_then(|()| run.play());
     let mut fault = None;
@@ -316,6 +335,10 @@ pub fn play_game(config: &MatchConfig, game: u64) -> GameOutput {
         Ok(Some((reason, winner))) => {
             let result = format!("{}+R", winner.letter());
             (reason, Some(winner), result, None, format!("{} resigned", winner.opponent()))
+        }
+        Ok(None) if run.repeated_position => {
+            let comment = "repetition: a move recreated an earlier position, a draw".to_string();
+            (EndReason::Repetition, None, "0".to_string(), None, comment)
         }
         Ok(None) => {
             let end = run.judge.game().end();
@@ -414,9 +437,26 @@ pub fn scheduled_games(config: &MatchConfig) -> Vec<u64> {
 
 /// Plays the shard's games, `concurrency` at a time; calls `on_game` on the calling thread as each one
 /// finishes (in finishing order) and returns all records sorted by game index.
-pub fn run_match(config: &MatchConfig, mut on_game: impl FnMut(&GameOutput, usize, usize)) -> Vec<GameRecord> {
+pub fn run_match(config: &MatchConfig, on_game: impl FnMut(&GameOutput, usize, usize)) -> Vec<GameRecord> {
+    play_match(config, on_game).records
+}
+
+/// What [`play_match`] played.
+#[derive(Clone, Debug)]
+pub struct MatchRun {
+    /// The records of the games played, sorted by game index.
+    pub records: Vec<GameRecord>,
+    /// Why the match stopped before its last game (an engine faulting game after game), if it did.
+    pub stopped: Option<String>,
+}
+
+/// Like [`run_match`], but stops scheduling games once an engine has faulted in
+/// `config.max_consecutive_faults` games in a row (games already running finish), and says so.
+pub fn play_match(config: &MatchConfig, mut on_game: impl FnMut(&GameOutput, usize, usize)) -> MatchRun {
     let games = scheduled_games(config);
     let total = games.len();
+    let mut streaks = faults::FaultStreaks::new(config.max_consecutive_faults);
+    let mut stopped = None;
     let next = AtomicUsize::new(0);
     let workers = config.concurrency.clamp(1, total.max(1));
     let (sender, receiver) = mpsc::channel::<GameOutput>();
@@ -437,10 +477,17 @@ pub fn run_match(config: &MatchConfig, mut on_game: impl FnMut(&GameOutput, usiz
         for output in receiver {
             records.push(output.record.clone());
             on_game(&output, records.len(), total);
+            if stopped.is_none() {
+                stopped = streaks.observe(&output.record);
+                if stopped.is_some() {
+                    // No worker takes another game.
+                    next.store(games.len(), Ordering::Relaxed);
+                }
+            }
         }
     });
     records.sort_by_key(|r| r.game);
-    records
+    MatchRun { records, stopped }
 }
 
 #[cfg(test)]

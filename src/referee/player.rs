@@ -17,6 +17,9 @@ pub const VIEW_PREFIX: &str = "view:";
 /// The placeholder replaced by the game's seed in an engine command.
 pub const SEED_PLACEHOLDER: &str = "{seed}";
 
+/// The placeholder replaced by the game's index in an engine command.
+pub const GAME_PLACEHOLDER: &str = "{game}";
+
 /// How to start one engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
@@ -37,6 +40,11 @@ impl EngineSpec {
             None => (trimmed.to_string(), false),
         };
         EngineSpec { name: name.map_or_else(|| trimmed.to_string(), str::to_string), command, is_view }
+    }
+
+    /// The spec for game `game`: `{game}` in the command replaced by its index.
+    pub fn for_game(&self, game: u64) -> EngineSpec {
+        EngineSpec { command: self.command.replace(GAME_PLACEHOLDER, &game.to_string()), ..self.clone() }
     }
 
     /// The command for a game with `seed`.
@@ -115,6 +123,8 @@ pub struct GameSetup {
     pub rule: IllegalRule,
     /// `time_settings` command, if the game is timed.
     pub time_settings: Option<String>,
+    /// The repetition rule; sent as an optional `phantom-rules repetition=...` unless `allowed`.
+    pub repetition: crate::game::Repetition,
 }
 
 /// One engine in one game.
@@ -141,7 +151,8 @@ impl Player {
         size: usize,
         timeout: Duration,
     ) -> Result<Player, PlayerError> {
-        let process = EngineProcess::spawn(&spec.command_for_seed(seed))?;
+        let mut process = EngineProcess::spawn(&spec.command_for_seed(seed))?;
+        process.set_label(format!("{} {color}", spec.name));
         let view = if spec.is_view {
             Some(ViewState::new(size, color, seed).ok_or_else(|| PlayerError::Refused {
                 command: format!("boardsize {size}"),
@@ -200,6 +211,10 @@ impl Player {
         self.send_required("clear_board")?;
         if self.view.is_none() {
             self.send_required(&format!("phantom-rules illegal={}", setup.rule))?;
+            if setup.repetition != crate::game::Repetition::Allowed {
+                // Optional (shared/protocol.md): a `?` is no fault.
+                self.send(&format!("phantom-rules repetition={}", setup.repetition))?;
+            }
             let known = self.send("known_command phantom-belief")?;
             self.has_belief = known.success && known.text.trim() == "true";
         }
@@ -337,5 +352,8 @@ mod tests {
         assert!(!own.is_view);
         assert_eq!(own.name, "pg");
         assert_eq!(own.command_for_seed(42), "phantomgo gtp --seed 42");
+        let logged = EngineSpec::parse("pg --seed {seed} --game-id {game}", None).for_game(7);
+        assert_eq!(logged.command_for_seed(3), "pg --seed 3 --game-id 7");
+        assert_eq!(logged.name, "pg --seed {seed} --game-id {game}");
     }
 }

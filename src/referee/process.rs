@@ -110,6 +110,8 @@ pub struct EngineProcess {
     stderr: Arc<Mutex<Vec<u8>>>,
     stderr_reader: Option<std::thread::JoinHandle<()>>,
     killed: bool,
+    /// Who this is in debug lines (the engine's name; its process id until named).
+    label: String,
 }
 
 impl EngineProcess {
@@ -176,7 +178,22 @@ impl EngineProcess {
                 }
             }));
         }
-        Ok(EngineProcess { command: command.to_string(), child, stdin, lines, stderr, stderr_reader, killed: false })
+        let label = format!("pid {}", child.id());
+        Ok(EngineProcess {
+            command: command.to_string(),
+            child,
+            stdin,
+            lines,
+            stderr,
+            stderr_reader,
+            killed: false,
+            label,
+        })
+    }
+
+    /// Names the engine in debug lines (e.g. `alpha black`).
+    pub fn set_label(&mut self, label: impl Into<String>) {
+        self.label = label.into();
     }
 
     /// The command line the engine was started with.
@@ -212,7 +229,7 @@ impl EngineProcess {
         if stdin.send(format!("{command}\n")).is_err() {
             return Err(exited(self));
         }
-        log::debug!("[{}] << {command}", self.child.id());
+        log::debug!("[{}] << {command}", self.label);
         let start = Instant::now();
         let deadline = start + timeout;
         let head = loop {
@@ -247,7 +264,7 @@ impl EngineProcess {
                 Err(e) => return Err(e),
             }
         }
-        log::debug!("[{}] >> {}{text}", self.child.id(), if success { "= " } else { "? " });
+        log::debug!("[{}] >> {}{text}", self.label, if success { "= " } else { "? " });
         Ok(Reply { success, text, elapsed })
     }
 
