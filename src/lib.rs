@@ -14,6 +14,7 @@ pub mod judge;
 pub mod observation;
 pub mod point;
 pub mod referee;
+pub mod report_check;
 pub mod scoring;
 pub mod search;
 pub mod time;

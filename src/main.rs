@@ -62,6 +62,9 @@ fn run_gtp(engine: &EngineOptions, args: &GtpArgs) -> Result<()> {
         settings.engine.playouts,
         settings.engine.move_time
     );
+    if let Some(warning) = settings.time_manager().startup_warning() {
+        log::warn!("{warning}");
+    }
     match phantomgo::gtp::serve(&settings) {
         // The controller went away: nothing is left to answer.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

@@ -157,8 +157,13 @@ impl Session {
                 self.clocks[color] = ClockState::from_time_left(self.control, Duration::from_secs_f64(seconds), stones);
                 Ok(String::new())
             }
-            Command::PhantomRules(rule) => {
-                self.engine.set_illegal_rule(rule);
+            Command::PhantomRules(rules) => {
+                if let Some(rule) = rules.illegal {
+                    self.engine.set_illegal_rule(rule);
+                }
+                let (repetition, max_tries) = self.engine.optional_rules();
+                let max_tries = rules.max_tries.map_or(max_tries, |n| (n > 0).then_some(n));
+                self.engine.set_optional_rules(rules.repetition.unwrap_or(repetition), max_tries);
                 Ok(String::new())
             }
             Command::PhantomResultIllegal => {
@@ -364,6 +369,9 @@ impl Session {
             Some(Color::Black) => -1.0,
             _ => 1.0,
         };
+        if self.engine.our_color().is_none() {
+            return "TEXT no belief yet: the engine learns its colour from genmove or phantom-opponent".into();
+        }
         let mut out = String::from("INFLUENCE");
         for point in self.engine.known_board().geometry().points() {
             let p = probabilities.get(point.index()).copied().unwrap_or(0.0);

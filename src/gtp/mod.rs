@@ -119,6 +119,7 @@ fn step(session: &mut Session, raw: &RawLine, received: Instant) -> Step {
     if text.trim().is_empty() {
         return Step::Skip;
     }
+    log::debug!("<< {}", text.trim());
     let (id, rest) = split_id(&text);
     let refuse = |e: GtpError| Step::Reply(format_reply(id, &Err(e.to_string())));
     if raw.too_long {
@@ -136,7 +137,9 @@ fn step(session: &mut Session, raw: &RawLine, received: Instant) -> Step {
     }
     let reply = catch_unwind(AssertUnwindSafe(|| session.execute(command, received)))
         .unwrap_or_else(|_| Err("internal error".to_string()));
-    Step::Reply(format_reply(id, &reply))
+    let formatted = format_reply(id, &reply);
+    log::debug!(">> {}", formatted.trim_end().replace('\n', " | "));
+    Step::Reply(formatted)
 }
 
 /// Answers commands from `input` on `output` until `quit` or end of input.

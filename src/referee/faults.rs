@@ -31,9 +31,8 @@ impl FaultStreaks {
         let streak = self.streaks.entry(engine.clone()).or_insert(0);
         *streak += 1;
         let detail = record.fault.as_ref().map_or("", |f| f.detail.as_str());
-        (self.limit > 0 && *streak >= self.limit).then(|| {
-            format!("engine '{engine}' broke in {streak} games in a row (last: {detail}); the match stopped")
-        })
+        (self.limit > 0 && *streak >= self.limit)
+            .then(|| format!("engine '{engine}' broke in {streak} games in a row (last: {detail}); the match stopped"))
     }
 }
 
