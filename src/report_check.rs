@@ -44,7 +44,7 @@ pub fn own_captures(before: &Board, us: Color, try_point: Point, captured: &[Poi
         // A connected part of the captured stones is one opponent chain: it touches the try, and every
         // neighbour it has is ours once the try stands.
         let chain = geometry.flood(Bitboard::from_point(seed), set);
-        rest = rest - chain;
+        rest -= chain;
         let around = geometry.adjacent(chain) - chain;
         if !around.contains(try_point) {
             return Err("captured stones do not touch the try".into());
@@ -83,8 +83,8 @@ pub fn opponent_captures(board: &Board, us: Color, captured: &[Point]) -> Result
                 left.to_vertex(size)
             ));
         }
-        rest = rest - chain;
-        common = common & (geometry.adjacent(chain) - ours);
+        rest -= chain;
+        common &= geometry.adjacent(chain) - ours;
     }
     if set.any() && common.is_empty() {
         return Err("the captured chains have no common neighbour where the capturing stone could stand".into());
