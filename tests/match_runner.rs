@@ -541,6 +541,14 @@ fn repetition_draw_ends_games_that_repeat_a_position() {
     let common = ["--black", RANDOM, "--white", RANDOM, "--games", "4", "--size", "2"];
     let mut draw = common.to_vec();
     draw.extend_from_slice(&["--repetition", "draw"]);
+    // What the engines are told: the rule on a line of its own.
+    let heard = dir.join("heard");
+    let listener = format!("tee -a {}-{{game}} | {RANDOM}", heard.display());
+    let mut told = draw.clone();
+    told[1] = listener.as_str();
+    run_match(&dir, &told);
+    let input = std::fs::read_to_string(dir.join("heard-1")).expect("engine input recorded");
+    assert!(input.lines().any(|l| l == "phantom-rules repetition=draw"), "{input}");
     let (records, output) = run_match(&dir, &draw);
     let repeated: Vec<&Value> = records.iter().filter(|r| r["reason"] == "repetition").collect();
     assert!(!repeated.is_empty(), "2x2 random games repeat positions");
@@ -556,4 +564,19 @@ fn repetition_draw_ends_games_that_repeat_a_position() {
         let (records, _) = run_match(&dir, &args);
         assert!(records.iter().all(|r| r["reason"] != "repetition" && r["fault"].is_null()), "{rule}");
     }
+}
+
+#[test]
+fn debug_lines_name_the_engines() {
+    let output = Command::new(env!("CARGO_BIN_EXE_phantomgo"))
+        .args(["match", "-q", "--black", RANDOM, "--black-name", "alpha", "--white", RANDOM, "--white-name", "beta"])
+        .args(["--games", "1", "--size", "5"])
+        .env("RUST_LOG", "debug")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("[alpha black] << genmove b") && stderr.contains("[beta white] >> = "), "{stderr}");
+    assert!(stderr.contains("[alpha (greeting)] << protocol_version"), "{stderr}");
 }

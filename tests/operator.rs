@@ -77,3 +77,16 @@ fn game_id_marks_every_move_log_line() {
     assert!(lines[2..].iter().all(|l| l["game"] == "final-a"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn bench_search_takes_the_global_threads_and_refuses_what_it_does_not_use() {
+    let (stdout, _) = engine(&["bench", "search", "--seconds", "0.01", "--threads", "3", "--json"], "off", "");
+    let figures: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    assert_eq!(figures["extra"][0], 3, "{figures}");
+    let refused = Command::new(env!("CARGO_BIN_EXE_phantomgo"))
+        .args(["bench", "playouts", "--count", "10", "--move-time", "1"])
+        .output()
+        .expect("binary runs");
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--move-time is not used by bench"));
+}

@@ -455,8 +455,8 @@ pub struct MatchRun {
 pub fn play_match(config: &MatchConfig, mut on_game: impl FnMut(&GameOutput, usize, usize)) -> MatchRun {
     let games = scheduled_games(config);
     let total = games.len();
-    let mut streaks = faults::FaultStreaks::new(config.max_consecutive_faults);
-    let mut stopped = None;
+    // Observed by each worker as its game ends, before it takes another: no game starts after the stop.
+    let streaks = parking_lot::Mutex::new((faults::FaultStreaks::new(config.max_consecutive_faults), None));
     let next = AtomicUsize::new(0);
     let workers = config.concurrency.clamp(1, total.max(1));
     let (sender, receiver) = mpsc::channel::<GameOutput>();
@@ -464,11 +464,22 @@ pub fn play_match(config: &MatchConfig, mut on_game: impl FnMut(&GameOutput, usi
     std::thread::scope(|scope| {
         for _ in 0..workers {
             let sender = sender.clone();
-            let (next, games) = (&next, &games);
+            let (next, games, streaks) = (&next, &games, &streaks);
             scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
+                let i = next.fetch_add(1, Ordering::SeqCst);
                 let Some(&game) = games.get(i) else { break };
-                if sender.send(play_game(config, game)).is_err() {
+                let output = play_game(config, game);
+                {
+                    let mut guard = streaks.lock();
+                    let (streaks, stopped) = &mut *guard;
+                    if stopped.is_none() {
+                        *stopped = streaks.observe(&output.record);
+                        if stopped.is_some() {
+                            next.store(games.len(), Ordering::SeqCst);
+                        }
+                    }
+                }
+                if sender.send(output).is_err() {
                     break;
                 }
             });
@@ -477,17 +488,10 @@ pub fn play_match(config: &MatchConfig, mut on_game: impl FnMut(&GameOutput, usi
         for output in receiver {
             records.push(output.record.clone());
             on_game(&output, records.len(), total);
-            if stopped.is_none() {
-                stopped = streaks.observe(&output.record);
-                if stopped.is_some() {
-                    // No worker takes another game.
-                    next.store(games.len(), Ordering::Relaxed);
-                }
-            }
         }
     });
     records.sort_by_key(|r| r.game);
-    MatchRun { records, stopped }
+    MatchRun { records, stopped: streaks.into_inner().1 }
 }
 
 #[cfg(test)]
