@@ -25,7 +25,8 @@ pub enum BenchKind {
         #[arg(long)]
         json: bool,
     },
-    /// Search simulations per second from the empty board and a mid-game position, with 1 and 2 threads.
+    /// Search simulations per second from the empty board and a mid-game position, with 1 and 2 threads
+    /// (and with the global `--threads N` too, when given and not 0).
     Search {
         /// Board size.
         #[arg(long, default_value_t = 9)]
@@ -33,9 +34,6 @@ pub enum BenchKind {
         /// Seconds per measurement.
         #[arg(long, default_value_t = 2.0)]
         seconds: f64,
-        /// Also measure with this many threads (beside 1 and 2); 0 = no extra measurement.
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -196,13 +194,17 @@ pub fn playouts(count: u64, size: usize) -> anyhow::Result<PlayoutBench> {
     })
 }
 
-/// Runs a benchmark and prints its figures.
+/// Runs a benchmark and prints its figures; `threads` is the global `--threads` (an extra search measurement;
+/// refused for playouts).
 ///
 /// # Errors
-/// Bad arguments or a failed search.
-pub fn run(kind: &BenchKind) -> anyhow::Result<()> {
+/// A bad size or count, `--threads` given to `bench playouts`, or stdout failing.
+pub fn run(kind: &BenchKind, threads: Option<usize>) -> anyhow::Result<()> {
     match kind {
         BenchKind::Playouts { count, size: sizes, json } => {
+            if threads.is_some() {
+                anyhow::bail!("--threads is not used by bench playouts (one thread)");
+            }
             for &size in sizes {
                 let figures = playouts(*count, size)?;
                 if *json {
@@ -219,8 +221,8 @@ pub fn run(kind: &BenchKind) -> anyhow::Result<()> {
                 }
             }
         }
-        BenchKind::Search { size, seconds, threads, json } => {
-            let figures = search_speed(*size, *seconds, *threads)?;
+        BenchKind::Search { size, seconds, json } => {
+            let figures = search_speed(*size, *seconds, threads.unwrap_or(0))?;
             if *json {
                 println!("{}", serde_json::to_string(&figures)?);
             } else {

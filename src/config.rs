@@ -277,6 +277,10 @@ pub struct EngineOptions {
     /// options above).
     #[arg(long = "set", value_name = "SECTION.KEY=VALUE", global = true)]
     pub set: Vec<String>,
+    /// A game id put in every `--log-file` line (`"game": ID`), so a file of many games can be split; the
+    /// match runner gives its own engines `--game-id {game}`.
+    #[arg(long, value_name = "ID", global = true)]
+    pub game_id: Option<String>,
 }
 
 /// Everything resolved: engine settings, time manager, log file.
@@ -290,6 +294,10 @@ pub struct Settings {
     pub log_file: Option<PathBuf>,
     /// The game settings the dialect needs (and the protocol, and who wins a tie).
     pub game: GameSettings,
+    /// Where the log file was set (`log.file` or `--log-file`), for messages.
+    pub log_file_key: &'static str,
+    /// The game id written in each move-log line.
+    pub game_id: Option<String>,
 }
 
 impl Default for Settings {
@@ -299,6 +307,8 @@ impl Default for Settings {
             safety_margin: DEFAULT_SAFETY_MARGIN,
             log_file: None,
             game: GameSettings::default(),
+            log_file_key: "log.file",
+            game_id: None,
         }
     }
 }
@@ -498,6 +508,7 @@ impl Settings {
         settings.apply_search(&file.search)?;
         settings.apply_belief(&file.belief)?;
         settings.game.apply(&file.game)?;
+        settings.game_id = options.game_id.clone();
         Ok(settings)
     }
 
@@ -652,6 +663,7 @@ impl Settings {
         }
         if let Some(path) = &layer.log_file {
             self.log_file = (!path.is_empty()).then(|| PathBuf::from(path));
+            self.log_file_key = if command_line { "--log-file" } else { "log.file" };
         }
         Ok(())
     }

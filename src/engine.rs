@@ -104,7 +104,7 @@ impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EngineError::UnacceptableSize => f.write_str("unacceptable size"),
-            EngineError::BadKomi => f.write_str("komi must be a finite number"),
+            EngineError::BadKomi => f.write_str("komi must be a finite number between -1000 and 1000"),
             EngineError::IllegalMove => f.write_str("illegal move"),
             EngineError::NoPendingTry => f.write_str("no try is pending a result"),
             EngineError::Inconsistent(why) => write!(f, "inconsistent report: {why}"),
@@ -248,6 +248,8 @@ pub struct Engine {
     config: EngineConfig,
     komi: f32,
     illegal_rule: IllegalRule,
+    /// `phantom-rules repetition=...` and `max-tries=N` as last told (kept for the search; not used yet).
+    optional_rules: (crate::game::Repetition, Option<u32>),
     knowledge: Knowledge,
     pending: Option<PendingTry>,
     history: Vec<Knowledge>,
@@ -265,6 +267,7 @@ impl Engine {
             config,
             komi: 7.5,
             illegal_rule: IllegalRule::Retry,
+            optional_rules: (crate::game::Repetition::Allowed, None),
             knowledge: Knowledge::new(9),
             pending: None,
             history: Vec::new(),
@@ -350,6 +353,16 @@ impl Engine {
         }
         self.komi = komi;
         Ok(())
+    }
+
+    /// Records the optional rules the referee announced: repetition, and the cap on tries (`None`: no cap).
+    pub fn set_optional_rules(&mut self, repetition: crate::game::Repetition, max_tries: Option<u32>) {
+        self.optional_rules = (repetition, max_tries);
+    }
+
+    /// The optional rules last announced: repetition rule and cap on tries.
+    pub fn optional_rules(&self) -> (crate::game::Repetition, Option<u32>) {
+        self.optional_rules
     }
 
     /// Sets what an illegal try costs.
@@ -562,6 +575,7 @@ impl Engine {
             ^ (u64::from(self.knowledge.move_number) << 32)
             ^ u64::from(self.knowledge.illegal_this_turn.count());
         let result = search(&input, &self.config.search, &limits, self.config.threads, seed, None);
+        log::debug!("{}", crate::search::search_summary(&result, &input.probabilities, self.size()));
         stats.simulations = result.simulations;
         stats.win_rate = result.win_rate;
         record_point(stats, result.best);
@@ -594,24 +608,13 @@ impl Engine {
     ///
     /// # Errors
     /// [`EngineError::NoPendingTry`], or [`EngineError::Inconsistent`] when a captured point cannot hold an opponent
-    /// stone (it is ours, off the board, or not next to the try); the pending try is kept then.
+    /// stone (see [`crate::report_check::own_captures`]); the pending try is kept then.
     pub fn phantom_result_ok(&mut self, captured: &[Point]) -> Result<(), EngineError> {
         let pending = self.pending.as_ref().ok_or(EngineError::NoPendingTry)?;
-        let size = self.size();
         let (color, point) = (pending.color, pending.point);
         let mut knowledge = (*pending.before).clone();
-        let geometry = knowledge.board.geometry();
-        let captured_set: Bitboard = captured.iter().copied().collect();
-        if (captured_set - geometry.mask()).any() {
-            return Err(EngineError::Inconsistent("captured point off the board".into()));
-        }
-        let own_after = knowledge.board.stones(color) | Bitboard::from_point(point);
-        if let Some(bad) = (captured_set & own_after).first() {
-            return Err(EngineError::InconsistentAt { point: bad, size, why: "holds our stone" });
-        }
-        if captured_set.any() && !geometry.adjacent(geometry.flood(captured_set, captured_set)).contains(point) {
-            return Err(EngineError::Inconsistent("captured stones do not touch the try".into()));
-        }
+        let captured_set = crate::report_check::own_captures(&knowledge.board, color, point, captured)
+            .map_err(EngineError::Inconsistent)?;
         // The referee is the authority: seen opponent stones among the captures go, our stone stands.
         knowledge.board.remove_stones(captured_set);
         if knowledge.board.color_at(point).is_none() {
@@ -630,20 +633,19 @@ impl Engine {
     /// [`Observation::OpponentIllegal`] or [`Observation::OpponentPass`].
     ///
     /// # Errors
-    /// [`EngineError::Inconsistent`] when a captured point is not one of our stones, or for an announcement
-    /// that is not about the opponent's turn; nothing changes then.
+    /// [`EngineError::Inconsistent`] when the captured points are not whole chains of our stones that one stone
+    /// could take (see [`crate::report_check::opponent_captures`]), or for an announcement that is not about the
+    /// opponent's turn; nothing changes then.
     pub fn phantom_opponent(&mut self, report: &Observation) -> Result<(), EngineError> {
         match *report {
             Observation::OpponentMove { captured } => {
                 // Check before settling a pending try, so that a bad report changes nothing.
-                let mut ours =
-                    self.knowledge.board.stones(self.knowledge.us.unwrap_or(self.knowledge.to_move.opponent()));
-                if let Some(pending) = &self.pending {
-                    ours = pending.before.board.stones(pending.color) | Bitboard::from_point(pending.point);
-                }
-                if let Some(bad) = (captured - ours).first() {
-                    return Err(EngineError::InconsistentAt { point: bad, size: self.size(), why: "is not our stone" });
-                }
+                // The known board holds a pending try already (genmove plays it tentatively).
+                let us = self.pending.as_ref().map(|p| p.color);
+                let us = us.unwrap_or(self.knowledge.us.unwrap_or(self.knowledge.to_move.opponent()));
+                let points: Vec<Point> = captured.iter().collect();
+                crate::report_check::opponent_captures(&self.knowledge.board, us, &points)
+                    .map_err(EngineError::Inconsistent)?;
             }
             Observation::OpponentIllegal | Observation::OpponentPass => {}
             _ => return Err(EngineError::Inconsistent("not a report of the opponent's turn".into())),

@@ -18,6 +18,51 @@ pub enum KoRule {
     PositionalSuperko,
 }
 
+/// What the referee does when a move recreates an earlier whole-board position (`--repetition`,
+/// `phantom-rules repetition=...`). A pass never counts as recreating a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub enum Repetition {
+    /// Only simple ko applies; repetitions go on (until the length cap).
+    #[default]
+    Allowed,
+    /// Positional superko: such a move is illegal.
+    Superko,
+    /// The game ends at once as a draw (OpenSpiel's rule).
+    Draw,
+}
+
+impl Repetition {
+    /// The ko rule the true game is played with.
+    pub fn ko_rule(self) -> KoRule {
+        match self {
+            Repetition::Superko => KoRule::PositionalSuperko,
+            Repetition::Allowed | Repetition::Draw => KoRule::Simple,
+        }
+    }
+}
+
+impl fmt::Display for Repetition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Repetition::Allowed => "allowed",
+            Repetition::Superko => "superko",
+            Repetition::Draw => "draw",
+        })
+    }
+}
+
+impl std::str::FromStr for Repetition {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "allowed" => Ok(Repetition::Allowed),
+            "superko" => Ok(Repetition::Superko),
+            "draw" => Ok(Repetition::Draw),
+            other => Err(format!("unknown repetition rule '{other}' (expected draw, superko or allowed)")),
+        }
+    }
+}
+
 /// Rules of one game.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rules {

@@ -16,6 +16,7 @@ pub mod judge;
 pub mod observation;
 pub mod point;
 pub mod referee;
+pub mod report_check;
 pub mod scoring;
 pub mod search;
 pub mod session;

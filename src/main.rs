@@ -7,6 +7,11 @@
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
 use phantomgo::config::{EngineOptions, Protocol, Settings};
+use phantomgo::referee::own_engine::refuse_unused;
+
+/// Exit status of `phantomgo match` when games ended by an engine's fault or the match stopped early
+/// (1 is any error before or outside the games).
+const MATCH_FAULT_EXIT_CODE: i32 = 3;
 
 /// A Phantom Go engine speaking GTP with phantom extensions.
 ///
@@ -105,6 +110,9 @@ fn run_ccgc(settings: &Settings) -> Result<()> {
         settings.game.komi,
         settings.game.rule,
     );
+    if let Some(warning) = settings.time_manager().startup_warning() {
+        log::warn!("{warning}");
+    }
     match phantomgo::ccgc::serve(settings) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => other.context("championship dialect session failed"),
@@ -122,6 +130,9 @@ fn run_gtp(engine: &EngineOptions, args: &GtpArgs) -> Result<()> {
         settings.engine.playouts,
         settings.engine.move_time
     );
+    if let Some(warning) = settings.time_manager().startup_warning() {
+        log::warn!("{warning}");
+    }
     match phantomgo::gtp::serve(&settings) {
         // The controller went away: nothing is left to answer.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
@@ -134,6 +145,9 @@ fn main() -> Result<()> {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info"))
         .target(env_logger::Target::Stderr)
         .init();
+    if cli.gtp.player.is_some() && !matches!(cli.command, None | Some(Command::Gtp(_) | Command::Ccgc(_))) {
+        anyhow::bail!("--player is an option of gtp and ccgc only");
+    }
     match cli.command {
         None => {
             let protocol = Settings::resolve(&cli.engine, cli.gtp.player.as_deref())?.game.protocol;
@@ -145,13 +159,35 @@ fn main() -> Result<()> {
                 }
             }
         }
-        Some(Command::Ccgc(args)) => run_ccgc(&ccgc_settings(&cli.engine, &args)?),
+        Some(Command::Ccgc(args)) => {
+            let args = CcgcArgs { player: args.player.clone().or(cli.gtp.player), ..args };
+            run_ccgc(&ccgc_settings(&cli.engine, &args)?)
+        }
         Some(Command::Gtp(args)) => {
             let args = GtpArgs { player: args.player.or(cli.gtp.player) };
             run_gtp(&cli.engine, &args)
         }
-        Some(Command::Bench(kind)) => phantomgo::bench::run(&kind),
-        Some(Command::Match(args)) => phantomgo::referee::cli::run_match(&args),
-        Some(Command::MatchMerge(args)) => phantomgo::referee::cli::run_merge(&args),
+        Some(Command::Bench(kind)) => {
+            // `bench search` takes the global `--threads` as its extra measurement; nothing else is used.
+            let unused = EngineOptions { threads: None, ..cli.engine.clone() };
+            refuse_unused(&unused, "bench")?;
+            phantomgo::bench::run(&kind, cli.engine.threads)
+        }
+        Some(Command::Match(args)) => {
+            // `--seed` here is the match's own (the engines get each game's seed), not an engine option.
+            let engine = EngineOptions { seed: None, ..cli.engine.clone() };
+            let outcome = phantomgo::referee::cli::run_match(&args, &engine)?;
+            if !outcome.is_clean() {
+                use std::io::Write as _;
+                let _ = std::io::stdout().flush();
+                // Documented in docs/match.md: games ended by faults, or the match stopped early.
+                std::process::exit(MATCH_FAULT_EXIT_CODE);
+            }
+            Ok(())
+        }
+        Some(Command::MatchMerge(args)) => {
+            refuse_unused(&cli.engine, "match-merge")?;
+            phantomgo::referee::cli::run_merge(&args)
+        }
     }
 }

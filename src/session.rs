@@ -5,6 +5,7 @@
 use crate::color::{ByColor, Color};
 use crate::config::Settings;
 use crate::engine::{Decision, Engine, EngineError, MoveStats};
+use crate::game::Repetition;
 use crate::judge::IllegalRule;
 use crate::observation::Observation;
 use crate::point::{Move, Point};
@@ -25,6 +26,8 @@ pub struct Session {
     move_log: Option<Box<dyn Write + Send>>,
     /// How the stderr move line names a try (GTP vertices unless a front end says otherwise).
     try_name: TryName,
+    /// Written as `"game"` in every move-log line (`--game-id`).
+    game_id: Option<String>,
 }
 
 /// Names a try on a board of the given size, for the stderr log.
@@ -51,24 +54,29 @@ impl Session {
             pending_try: None,
             move_log: None,
             try_name: gtp_try_name,
+            game_id: settings.game_id.clone(),
         }
     }
 
-    /// A session over `settings` that appends one JSON line per genmove to the settings' log file, if any.
-    ///
-    /// # Errors
-    /// The log file cannot be opened.
-    pub fn open(settings: &Settings) -> std::io::Result<Session> {
+    /// A session over `settings` that appends one JSON line per genmove to the settings' log file, if any. A log
+    /// file that cannot be opened is a warning naming the key, and play goes on without a move log: a tournament
+    /// manager starting the engine in a read-only folder must not lose every game.
+    pub fn open(settings: &Settings) -> Session {
         let session = Session::new(settings);
         let Some(path) = &settings.log_file else {
-            return Ok(session);
+            return session;
         };
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
-        Ok(session.with_move_log(Box::new(std::io::BufWriter::new(file))))
+        match std::fs::OpenOptions::new().create(true).append(true).open(path) {
+            Ok(file) => session.with_move_log(Box::new(std::io::BufWriter::new(file))),
+            Err(e) => {
+                log::warn!(
+                    "cannot open the move log {} ({}): {e}; playing on without a move log",
+                    path.display(),
+                    settings.log_file_key
+                );
+                session
+            }
+        }
     }
 
     /// Names tries in the stderr move line with `name` (a front end's own coordinates); the JSON move log
@@ -146,6 +154,16 @@ impl Session {
     /// Sets what an illegal try costs.
     pub fn set_illegal_rule(&mut self, rule: IllegalRule) {
         self.engine.set_illegal_rule(rule);
+    }
+
+    /// Sets the rules one `phantom-rules` line names; `None` leaves a rule as it is, `max_tries` 0 lifts the cap.
+    pub fn set_rules(&mut self, illegal: Option<IllegalRule>, repetition: Option<Repetition>, max_tries: Option<u32>) {
+        if let Some(rule) = illegal {
+            self.engine.set_illegal_rule(rule);
+        }
+        let (old_repetition, old_max_tries) = self.engine.optional_rules();
+        let max_tries = max_tries.map_or(old_max_tries, |n| (n > 0).then_some(n));
+        self.engine.set_optional_rules(repetition.unwrap_or(old_repetition), max_tries);
     }
 
     /// Sets the time control; both clocks start full.
@@ -251,7 +269,12 @@ impl Session {
         let Some(log) = self.move_log.as_mut() else {
             return;
         };
-        let written = writeln!(log, "{}", move_json(color, reply, limits, used, &stats)).and_then(|()| log.flush());
+        let mut line = move_json(color, reply, limits, used, &stats);
+        if let (Some(id), Some(fields)) = (&self.game_id, line.as_object_mut()) {
+            let value = id.parse::<u64>().map_or_else(|_| id.clone().into(), serde_json::Value::from);
+            fields.insert("game".into(), value);
+        }
+        let written = writeln!(log, "{line}").and_then(|()| log.flush());
         if let Err(e) = written {
             log::warn!("move log write failed ({e}); move logging stops");
             self.move_log = None;
@@ -278,7 +301,7 @@ fn log_move_line(color: Color, reply: &str, limits: &SearchLimits, used: Duratio
     );
 }
 
-fn move_json(color: Color, reply: &str, limits: &SearchLimits, used: Duration, stats: &MoveStats) -> String {
+fn move_json(color: Color, reply: &str, limits: &SearchLimits, used: Duration, stats: &MoveStats) -> serde_json::Value {
     let ms = |d: Option<Duration>| d.map(duration_ms);
     serde_json::json!({
         "move_number": stats.move_number,
@@ -298,5 +321,4 @@ fn move_json(color: Color, reply: &str, limits: &SearchLimits, used: Duration, s
         "p_opponent": stats.opponent_probability,
         "uncertainty": stats.uncertainty,
     })
-    .to_string()
 }

@@ -203,6 +203,24 @@ fn scale(d: Duration, factor: f64) -> Duration {
 }
 
 impl TimeManager {
+    /// A warning for start-up when a fixed move time leaves no time to search once the safety margin is
+    /// taken off (every move would be an emergency try); `None` when the budget is usable.
+    pub fn startup_warning(&self) -> Option<String> {
+        let move_time = self.move_time?;
+        let usable = move_time.saturating_sub(self.safety_margin);
+        (usable < MIN_THINKING_TIME).then(|| {
+            format!(
+                "the move time ({:.3} s, engine.move_time / --move-time) minus the safety margin ({} ms, \
+                 time.safety_margin_ms / --safety-margin-ms) leaves {} ms, under the {} ms any search needs: \
+                 every move will be an emergency try without search; give a longer move time or a smaller margin",
+                move_time.as_secs_f64(),
+                self.safety_margin.as_millis(),
+                usable.as_millis(),
+                MIN_THINKING_TIME.as_millis()
+            )
+        })
+    }
+
     /// The budget of one move under a clock, or `None` when the clock sets no limit.
     pub fn clock_budget(&self, control: TimeControl, clock: ClockState, context: MoveContext) -> Option<Budget> {
         let lag = self.safety_margin + context.already_elapsed;
@@ -400,6 +418,16 @@ mod tests {
             clock = clock.after_move(control, budget.hard);
         }
         assert!(spent < secs(30));
+    }
+
+    #[test]
+    fn a_move_time_under_the_margin_is_warned_about() {
+        let manager = |ms| TimeManager { move_time: Some(Duration::from_millis(ms)), ..TimeManager::default() };
+        let warning = manager(50).startup_warning().expect("50 ms - 50 ms margin leaves nothing");
+        assert!(warning.contains("--move-time") && warning.contains("emergency"), "{warning}");
+        assert!(manager(69).startup_warning().is_some());
+        assert!(manager(70).startup_warning().is_none());
+        assert!(TimeManager::default().startup_warning().is_none());
     }
 
     #[test]

@@ -22,13 +22,22 @@ fn phantomgo(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// Exit status of `phantomgo match` when games ended by an engine's fault (docs/match.md).
+const FAULT_EXIT: i32 = 3;
+
 /// Runs a match writing JSON lines to `dir/results.jsonl`; returns the records and the output.
 fn run_match(dir: &Path, args: &[&str]) -> (Vec<Value>, Output) {
+    run_match_with_status(dir, args, 0)
+}
+
+/// Like [`run_match`], expecting exit status `code`.
+fn run_match_with_status(dir: &Path, args: &[&str], code: i32) -> (Vec<Value>, Output) {
     let results = dir.join("results.jsonl");
+    let _ = std::fs::remove_file(&results);
     let mut all = vec!["match", "--quiet", "--results", results.to_str().unwrap()];
     all.extend_from_slice(args);
     let output = phantomgo(&all);
-    assert!(output.status.success(), "match failed: {}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(output.status.code(), Some(code), "match: {}", String::from_utf8_lossy(&output.stderr));
     (read_records(&results), output)
 }
 
@@ -112,7 +121,7 @@ fn assert_fault(records: &[Value], engine: &str, kind: &str, stderr_says: &str) 
 #[test]
 fn a_crashing_engine_loses_each_game_and_the_match_goes_on() {
     let dir = out_dir("crash");
-    let (records, output) = run_match(
+    let (records, output) = run_match_with_status(
         &dir,
         &[
             "--black",
@@ -126,16 +135,18 @@ fn a_crashing_engine_loses_each_game_and_the_match_goes_on() {
             "--size",
             "5",
         ],
+        FAULT_EXIT,
     );
     assert_eq!(records.len(), 3);
     assert_fault(&records, "crash", "crash", "simulated crash");
     assert!(String::from_utf8_lossy(&output.stdout).contains("errors"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("ended by an engine fault"));
 }
 
 #[test]
 fn garbage_is_a_protocol_violation() {
     let dir = out_dir("garbage");
-    let (records, _) = run_match(
+    let (records, _) = run_match_with_status(
         &dir,
         &[
             "--black",
@@ -149,6 +160,7 @@ fn garbage_is_a_protocol_violation() {
             "--size",
             "5",
         ],
+        FAULT_EXIT,
     );
     assert_eq!(records.len(), 2);
     assert_fault(&records, "garbage", "protocol", "about to print garbage");
@@ -159,7 +171,7 @@ fn garbage_is_a_protocol_violation() {
 fn a_hanging_engine_is_killed_and_recorded() {
     let dir = out_dir("hang");
     let started = Instant::now();
-    let (records, _) = run_match(
+    let (records, _) = run_match_with_status(
         &dir,
         &[
             "--black",
@@ -175,6 +187,7 @@ fn a_hanging_engine_is_killed_and_recorded() {
             "--move-timeout",
             "0.5",
         ],
+        FAULT_EXIT,
     );
     assert_eq!(records.len(), 2);
     assert_fault(&records, "hang", "hang", "hanging at genmove");
@@ -339,24 +352,52 @@ fn shards_merge_into_the_whole_match() {
 }
 
 #[test]
-fn a_missing_engine_is_a_crash_with_the_shell_message() {
+fn a_broken_engine_command_stops_the_match_before_game_one() {
     let dir = out_dir("missing");
-    let (records, _) = run_match(
-        &dir,
-        &[
+    let results = dir.join("results.jsonl");
+    for (engine, says) in [
+        ("no-such-engine-phantomgo-test", "not found"),
+        ("false", "exited during 'protocol_version'"),
+        ("view:", "nothing to run"),
+    ] {
+        let output = phantomgo(&[
+            "match",
             "--black",
-            "no-such-engine-phantomgo-test",
-            "--black-name",
-            "missing",
+            engine,
             "--white",
             RANDOM,
             "--games",
-            "1",
+            "200",
             "--size",
             "5",
-        ],
+            "--results",
+            results.to_str().unwrap(),
+            "--force",
+        ]);
+        assert_eq!(output.status.code(), Some(1), "{engine}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(says), "{engine}: {stderr}");
+        assert!(read_records(&results).is_empty(), "{engine}: no game is played");
+        let _ = std::fs::remove_file(&results);
+        std::fs::write(&results, "").unwrap();
+    }
+}
+
+#[test]
+fn an_engine_faulting_game_after_game_stops_the_match() {
+    let dir = out_dir("streak");
+    let crash = "bash tests/engines/crash.sh";
+    let args = ["--black", crash, "--black-name", "crash", "--white", RANDOM, "--size", "5", "--max-faults", "2"];
+    let mut all = args.to_vec();
+    all.extend_from_slice(&["--games", "6"]);
+    let (records, output) = run_match_with_status(&dir, &all, FAULT_EXIT);
+    assert_eq!(records.len(), 2, "stopped after two faults in a row");
+    assert_fault(&records, "crash", "crash", "simulated crash");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("'crash' broke in 2 games in a row") && stderr.contains("stopped after 2 of 6"),
+        "{stderr}"
     );
-    assert_fault(&records, "missing", "crash", "not found");
 }
 
 #[test]
@@ -367,8 +408,188 @@ fn bad_arguments_are_refused() {
         &["match", "--shard", "3/2"],
         &["match", "--rules", "sometimes"],
         &["match-merge", "/nonexistent/results.jsonl"],
+        &["match-merge", "/dev/null"],
+        &["match", "--games", "0"],
+        &["match", "--max-tries", "0"],
+        &["match", "--repetition", "sometimes"],
+        &["match", "--config", "/nonexistent.toml"],
+        &["match", "--set", "search.nonsense=1"],
+        &["match", "--black", RANDOM, "--white", RANDOM, "--playouts", "10"],
+        &["match", "--game-id", "3"],
+        &["match-merge", "--threads", "2", "/dev/null"],
+        &["bench", "playouts", "--threads", "2"],
+        &["bench", "search", "--playouts", "5"],
+        &["--player", "random", "match"],
     ] {
         let output = phantomgo(args);
         assert!(!output.status.success(), "{args:?}");
     }
+}
+
+#[test]
+fn engine_options_reach_the_runners_own_engines() {
+    let dir = out_dir("options");
+    let log = dir.join("moves.jsonl");
+    let (records, output) = run_match(
+        &dir,
+        &[
+            "--games",
+            "2",
+            "--size",
+            "5",
+            "--max-tries",
+            "12",
+            "--playouts",
+            "10",
+            "--threads",
+            "1",
+            "--log-file",
+            log.to_str().unwrap(),
+            "--set",
+            "engine.particles=16",
+        ],
+    );
+    assert_eq!(records.len(), 2);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("--threads 1 --playouts 10"), "{stderr}");
+    let lines: Vec<Value> = std::fs::read_to_string(&log)
+        .expect("the engines log")
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(lines.len() >= 10, "{} lines", lines.len());
+    for line in &lines {
+        // Fixed playouts and no clock: no time budget, at most 10 simulations.
+        assert_eq!(line["playouts_limit"], 10, "{line}");
+        assert!(line["hard_ms"].is_null() && line["simulations"].as_u64().unwrap() <= 10, "{line}");
+    }
+    // Each line names its game (`--game-id {game}`), so the shared file splits by game.
+    for game in [0, 1] {
+        assert!(lines.iter().any(|l| l["game"] == game), "game {game}");
+    }
+}
+
+#[test]
+fn the_header_prints_the_time_control_and_the_demo_default() {
+    let dir = out_dir("header");
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let output = phantomgo(&["match", "--games", "1", "--size", "5", "--max-tries", "6", "--concurrency", "2"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let share = (cores / 2).max(1);
+    assert!(
+        stderr.contains(&format!("time: no clock; this binary's engines: --threads {share} --move-time 0.1")),
+        "{stderr}"
+    );
+    let (_, output) = run_match(&dir, &["--games", "1", "--size", "5", "--max-tries", "6", "--time", "5+0.5"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("time: clock 5+0.5 s per engine per game") && !stderr.contains("--move-time"), "{stderr}");
+    let (_, output) = run_match(&dir, &["--black", RANDOM, "--white", RANDOM, "--games", "1", "--size", "5"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("time: no clock; engines given as commands use their own settings"), "{stderr}");
+}
+
+#[test]
+fn results_are_not_overwritten_without_force_and_append_adds() {
+    let dir = out_dir("overwrite");
+    let results = dir.join("results.jsonl");
+    let args = |extra: &'static str| {
+        let mut all = vec!["match", "-q", "--black", RANDOM, "--white", RANDOM, "--games", "1", "--size", "5"];
+        all.extend_from_slice(&["--results", results.to_str().unwrap()]);
+        if !extra.is_empty() {
+            all.push(extra);
+        }
+        phantomgo(&all)
+    };
+    assert!(args("").status.success());
+    let refused = args("");
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--force"));
+    assert_eq!(read_records(&results).len(), 1);
+    assert!(args("--append").status.success());
+    assert_eq!(read_records(&results).len(), 2);
+    assert!(args("--force").status.success());
+    let records = read_records(&results);
+    assert_eq!(records.len(), 1);
+    // Fractions are rounded to 4 places in the JSON.
+    let text = std::fs::read_to_string(&results).unwrap();
+    for number in text.split(|c: char| !(c.is_ascii_digit() || c == '.')).filter(|t| t.contains('.')) {
+        assert!(number.split('.').nth(1).unwrap().len() <= 4, "{number} in {text}");
+    }
+}
+
+#[test]
+fn merging_two_different_matches_with_shared_games_is_an_error() {
+    let dir = out_dir("merge-clash");
+    let mut files = Vec::new();
+    for seed in ["1", "2"] {
+        let sub = dir.join(seed);
+        std::fs::create_dir_all(&sub).unwrap();
+        run_match(&sub, &["--black", RANDOM, "--white", RANDOM, "--games", "1", "--size", "5", "--seed", seed]);
+        files.push(sub.join("results.jsonl"));
+    }
+    let output = phantomgo(&["match-merge", files[0].to_str().unwrap(), files[1].to_str().unwrap()]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("two different matches"));
+    // The same shard twice is the same games: kept once, with a warning.
+    let output = phantomgo(&["match-merge", files[0].to_str().unwrap(), files[0].to_str().unwrap()]);
+    assert!(output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("more than once"));
+}
+
+#[test]
+fn game_indices_reach_engine_commands() {
+    let dir = out_dir("game-index");
+    let marker = dir.join("started");
+    let command = format!("touch {}-{{game}}; exec bash tests/engines/random.sh --seed {{seed}}", marker.display());
+    run_match(&dir, &["--black", &command, "--white", RANDOM, "--games", "3", "--size", "5"]);
+    for game in 0..3 {
+        assert!(dir.join(format!("started-{game}")).exists(), "game {game}");
+    }
+}
+
+#[test]
+fn repetition_draw_ends_games_that_repeat_a_position() {
+    let dir = out_dir("repetition");
+    let common = ["--black", RANDOM, "--white", RANDOM, "--games", "4", "--size", "2"];
+    let mut draw = common.to_vec();
+    draw.extend_from_slice(&["--repetition", "draw"]);
+    // What the engines are told: the rule on a line of its own.
+    let heard = dir.join("heard");
+    let listener = format!("tee -a {}-{{game}} | {RANDOM}", heard.display());
+    let mut told = draw.clone();
+    told[1] = listener.as_str();
+    run_match(&dir, &told);
+    let input = std::fs::read_to_string(dir.join("heard-1")).expect("engine input recorded");
+    assert!(input.lines().any(|l| l == "phantom-rules repetition=draw"), "{input}");
+    let (records, output) = run_match(&dir, &draw);
+    let repeated: Vec<&Value> = records.iter().filter(|r| r["reason"] == "repetition").collect();
+    assert!(!repeated.is_empty(), "2x2 random games repeat positions");
+    for record in repeated {
+        assert_eq!(record["result"], "0");
+        assert!(record["winner"].is_null() && record["score"].is_null(), "{record}");
+    }
+    assert!(String::from_utf8_lossy(&output.stdout).contains("repetition"));
+    // Today's rule (the default) lets the same games go on; superko forbids the repeating moves.
+    for rule in ["allowed", "superko"] {
+        let mut args = common.to_vec();
+        args.extend_from_slice(&["--repetition", rule]);
+        let (records, _) = run_match(&dir, &args);
+        assert!(records.iter().all(|r| r["reason"] != "repetition" && r["fault"].is_null()), "{rule}");
+    }
+}
+
+#[test]
+fn debug_lines_name_the_engines() {
+    let output = Command::new(env!("CARGO_BIN_EXE_phantomgo"))
+        .args(["match", "-q", "--black", RANDOM, "--black-name", "alpha", "--white", RANDOM, "--white-name", "beta"])
+        .args(["--games", "1", "--size", "5"])
+        .env("RUST_LOG", "debug")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("[alpha black] << genmove b") && stderr.contains("[beta white] >> = "), "{stderr}");
+    assert!(stderr.contains("[alpha (greeting)] << protocol_version"), "{stderr}");
 }

@@ -74,12 +74,12 @@ pub fn run<R: BufRead, W: Write>(dialect: &mut Dialect, mut input: R, mut output
 }
 
 /// Serves the dialect on stdin/stdout with an engine built from `settings`, appending JSON move lines to the
-/// log file if one is set.
+/// log file if one is set. A log file that cannot be opened is a warning on stderr naming the key; play goes on.
 ///
 /// # Errors
-/// The log file cannot be opened, or stdin/stdout fail.
+/// stdin/stdout fail.
 pub fn serve(settings: &Settings) -> io::Result<()> {
-    let session = Session::open(settings)?;
+    let session = Session::open(settings);
     let mut dialect = Dialect::with_session(session, settings.game.clone());
     let stdin = io::stdin();
     let stdout = io::stdout();

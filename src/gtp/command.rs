@@ -1,6 +1,7 @@
 //! GTP commands as data: the pure parser `parse(&str) -> Result<Command, GtpError>` and the request id split.
 
 use crate::color::Color;
+use crate::game::Repetition;
 use crate::judge::IllegalRule;
 use std::fmt;
 
@@ -92,6 +93,17 @@ pub enum TimeSpec {
     },
 }
 
+/// The rules one `phantom-rules` line sets; what it leaves out is `None` (unchanged).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PhantomRules {
+    /// `illegal=retry|lose-turn` (a bare `retry`/`lose-turn` too).
+    pub illegal: Option<IllegalRule>,
+    /// `repetition=draw|superko|allowed`.
+    pub repetition: Option<Repetition>,
+    /// `max-tries=N` (0: no cap).
+    pub max_tries: Option<u32>,
+}
+
 /// One GTP command with its arguments parsed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -134,8 +146,8 @@ pub enum Command {
         /// 0 in main time; in byo-yomi the stones (Canadian) or periods (Japanese) left.
         stones: u32,
     },
-    /// `phantom-rules illegal=retry|lose-turn`.
-    PhantomRules(IllegalRule),
+    /// `phantom-rules illegal=retry|lose-turn repetition=... max-tries=N` (one or more, each optional).
+    PhantomRules(PhantomRules),
     /// `phantom-result illegal`.
     PhantomResultIllegal,
     /// `phantom-result ok [v ...]`: the try stands and captured these opponent stones.
@@ -332,15 +344,34 @@ fn parse_kgs_time_settings(args: &[&str]) -> Result<TimeSpec, GtpError> {
     }
 }
 
-fn parse_phantom_rules(args: &[&str]) -> Result<IllegalRule, GtpError> {
-    expect_args(args, 1)?;
-    let value = args[0];
-    let rule = match value.split_once('=') {
-        Some((key, rule)) if key.eq_ignore_ascii_case("illegal") => rule,
-        Some((key, _)) => return Err(syntax(format!("unknown rule '{}'", shown(key)))),
-        None => value,
-    };
-    rule.parse::<IllegalRule>().map_err(|_| syntax("expected illegal=retry or illegal=lose-turn"))
+fn parse_phantom_rules(args: &[&str]) -> Result<PhantomRules, GtpError> {
+    if args.is_empty() || args.len() > 3 {
+        return Err(syntax("expected illegal=retry|lose-turn, repetition=draw|superko|allowed or max-tries=N"));
+    }
+    let mut rules = PhantomRules::default();
+    for &item in args {
+        match item.split_once('=') {
+            Some((key, value)) if key.eq_ignore_ascii_case("illegal") => {
+                rules.illegal = Some(parse_illegal_rule(value)?);
+            }
+            Some((key, value)) if key.eq_ignore_ascii_case("repetition") => {
+                let rule = value.parse::<Repetition>().map_err(|_| {
+                    syntax(format!("invalid repetition '{}' (expected draw, superko or allowed)", shown(value)))
+                })?;
+                rules.repetition = Some(rule);
+            }
+            Some((key, value)) if key.eq_ignore_ascii_case("max-tries") => {
+                rules.max_tries = Some(parse_count(value)?);
+            }
+            Some((key, _)) => return Err(syntax(format!("unknown rule '{}'", shown(key)))),
+            None => rules.illegal = Some(parse_illegal_rule(item)?),
+        }
+    }
+    Ok(rules)
+}
+
+fn parse_illegal_rule(value: &str) -> Result<IllegalRule, GtpError> {
+    value.parse::<IllegalRule>().map_err(|_| syntax("expected illegal=retry or illegal=lose-turn"))
 }
 
 /// Parses one command (without its id): the name case-sensitively as GTP requires, then its arguments.
@@ -584,9 +615,30 @@ mod tests {
 
     #[test]
     fn phantom_rules() {
-        assert_eq!(parse("phantom-rules illegal=retry"), Ok(Command::PhantomRules(IllegalRule::Retry)));
-        assert_eq!(parse("phantom-rules illegal=lose-turn"), Ok(Command::PhantomRules(IllegalRule::LoseTurn)));
-        for bad in ["phantom-rules", "phantom-rules illegal=maybe", "phantom-rules ko=retry"] {
+        let illegal = |rule| Ok(Command::PhantomRules(PhantomRules { illegal: Some(rule), ..PhantomRules::default() }));
+        assert_eq!(parse("phantom-rules illegal=retry"), illegal(IllegalRule::Retry));
+        assert_eq!(parse("phantom-rules illegal=lose-turn"), illegal(IllegalRule::LoseTurn));
+        assert_eq!(
+            parse("phantom-rules repetition=draw"),
+            Ok(Command::PhantomRules(PhantomRules { repetition: Some(Repetition::Draw), ..PhantomRules::default() }))
+        );
+        assert_eq!(
+            parse("phantom-rules illegal=retry max-tries=324 repetition=superko"),
+            Ok(Command::PhantomRules(PhantomRules {
+                illegal: Some(IllegalRule::Retry),
+                repetition: Some(Repetition::Superko),
+                max_tries: Some(324),
+            }))
+        );
+        for bad in [
+            "phantom-rules",
+            "phantom-rules illegal=maybe",
+            "phantom-rules ko=retry",
+            "phantom-rules repetition=often",
+            "phantom-rules max-tries=-1",
+            "phantom-rules max-tries=x",
+            "phantom-rules a=1 b=2 c=3 d=4",
+        ] {
             assert!(is_syntax(parse(bad)), "{bad}");
         }
     }

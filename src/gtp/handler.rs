@@ -122,8 +122,8 @@ impl Handler {
                 self.session.set_time_left(color, Duration::from_secs_f64(seconds), stones);
                 Ok(String::new())
             }
-            Command::PhantomRules(rule) => {
-                self.session.set_illegal_rule(rule);
+            Command::PhantomRules(rules) => {
+                self.session.set_rules(rules.illegal, rules.repetition, rules.max_tries);
                 Ok(String::new())
             }
             Command::PhantomResultIllegal => {
@@ -138,7 +138,9 @@ impl Handler {
             Command::PhantomOpponentIllegal => self.opponent(Observation::OpponentIllegal),
             Command::PhantomOpponentPass => self.opponent(Observation::OpponentPass),
             Command::PhantomOpponentOk(vertices) => {
-                let captured = self.to_points(&vertices)?.into_iter().collect();
+                let points = self.to_points(&vertices)?;
+                let captured = crate::report_check::distinct(&points, self.engine().size())
+                    .map_err(|m| format!("inconsistent report: {m}"))?;
                 self.opponent(Observation::OpponentMove { captured })
             }
             Command::PhantomBelief => Ok(self.belief_grid()),
@@ -249,6 +251,9 @@ impl Handler {
             Some(Color::Black) => -1.0,
             _ => 1.0,
         };
+        if self.engine().our_color().is_none() {
+            return "TEXT no belief yet: the engine learns its colour from genmove or phantom-opponent".into();
+        }
         let mut out = String::from("INFLUENCE");
         for point in self.engine().known_board().geometry().points() {
             let p = probabilities.get(point.index()).copied().unwrap_or(0.0);

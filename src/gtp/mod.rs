@@ -119,6 +119,7 @@ fn step(session: &mut Handler, raw: &RawLine, received: Instant) -> Step {
     if text.trim().is_empty() {
         return Step::Skip;
     }
+    log::debug!("<< {}", text.trim());
     let (id, rest) = split_id(&text);
     let refuse = |e: GtpError| Step::Reply(format_reply(id, &Err(e.to_string())));
     if raw.too_long {
@@ -136,7 +137,9 @@ fn step(session: &mut Handler, raw: &RawLine, received: Instant) -> Step {
     }
     let reply = catch_unwind(AssertUnwindSafe(|| session.execute(command, received)))
         .unwrap_or_else(|_| Err("internal error".to_string()));
-    Step::Reply(format_reply(id, &reply))
+    let formatted = format_reply(id, &reply);
+    log::debug!(">> {}", formatted.trim_end().replace('\n', " | "));
+    Step::Reply(formatted)
 }
 
 /// Answers commands from `input` on `output` until `quit` or end of input.
@@ -163,12 +166,12 @@ pub fn run<R: BufRead, W: Write>(session: &mut Handler, mut input: R, mut output
 }
 
 /// Serves GTP on stdin/stdout with an engine built from `settings`, appending JSON move lines to the log file
-/// if one is set.
+/// if one is set. A log file that cannot be opened is a warning on stderr naming the key; play goes on.
 ///
 /// # Errors
-/// The log file cannot be opened, or stdin/stdout fail.
+/// stdin/stdout fail.
 pub fn serve(settings: &Settings) -> io::Result<()> {
-    let mut handler = Handler::from_session(crate::session::Session::open(settings)?);
+    let mut handler = Handler::from_session(crate::session::Session::open(settings));
     let stdin = io::stdin();
     let stdout = io::stdout();
     run(&mut handler, stdin.lock(), stdout.lock())

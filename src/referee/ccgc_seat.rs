@@ -103,6 +103,17 @@ impl CcgcSeat {
 }
 
 impl Seat for CcgcSeat {
+    fn greet(&mut self) -> Result<String, PlayerError> {
+        self.send("name?")?;
+        let answer = self.answer("name?", self.timeout)?;
+        match answer.split_once(' ') {
+            Some((word, name)) if word.eq_ignore_ascii_case("name") && !name.trim().is_empty() => {
+                Ok(name.trim().to_string())
+            }
+            _ => Err(PlayerError::Refused { command: "name?".into(), message: answer }),
+        }
+    }
+
     fn setup(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
         self.rule = setup.rule;
         self.question = None;

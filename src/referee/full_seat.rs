@@ -35,6 +35,10 @@ pub fn shown(ruling: &Ruling, listener: Color) -> Vec<Observation> {
 }
 
 impl Seat for FullSeat {
+    fn greet(&mut self) -> Result<String, PlayerError> {
+        self.seat.greet()
+    }
+
     fn setup(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
         self.seat.setup(setup)
     }

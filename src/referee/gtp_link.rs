@@ -99,7 +99,6 @@ impl GtpLink {
                 Err(e) => return Err(e),
             }
         }
-        log::debug!("[{}] >> {}{text}", self.process.command(), if success { "= " } else { "? " });
         Ok(Reply { success, text, elapsed })
     }
 

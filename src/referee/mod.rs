@@ -10,9 +10,12 @@ pub mod belief;
 pub mod ccgc_seat;
 pub mod cli;
 pub mod clock;
+pub mod faults;
 pub mod full_seat;
 pub mod gtp_link;
+pub mod own_engine;
 pub mod player;
+pub mod preflight;
 pub mod process;
 pub mod record;
 pub mod seat;
@@ -22,7 +25,7 @@ pub mod view;
 pub mod view_seat;
 
 use crate::color::{ByColor, Color};
-use crate::game::{GameEnd, KoRule, Rules};
+use crate::game::{GameEnd, Repetition, Rules};
 use crate::judge::{IllegalRule, Judge, TryOutcome};
 use crate::point::Move;
 use crate::scoring::TieRule;
@@ -106,6 +109,10 @@ pub struct MatchConfig {
     pub swap_colors: bool,
     /// Write what each engine was told and answered, per game and colour, into this directory.
     pub transcript: Option<PathBuf>,
+    /// What a move that recreates an earlier whole-board position does.
+    pub repetition: Repetition,
+    /// Stop the match once one engine has faulted in this many games in a row (0: never stop).
+    pub max_consecutive_faults: u32,
 }
 
 /// A finished game: its record and its SGF.
@@ -163,6 +170,7 @@ struct GameRun<'a> {
     moves: u32,
     nodes: Vec<SgfNode>,
     pending_comment: ByColor<Vec<String>>,
+    repeated_position: bool,
 }
 
 impl GameRun<'_> {
@@ -190,6 +198,7 @@ impl GameRun<'_> {
             komi: self.config.komi,
             rule: self.config.rule,
             time_settings: self.config.time.map(|t| t.time_settings_command()),
+            repetition: self.config.repetition,
         };
         for color in Color::BOTH {
             let transcript = self.transcript(color);
@@ -291,6 +300,13 @@ impl GameRun<'_> {
                 self.ledger.end_turn(color);
                 self.score_belief(color).map_err(fail)?;
             }
+            if self.config.repetition == Repetition::Draw
+                && matches!(ruling.outcome, TryOutcome::Ok { .. })
+                && self.judge.game().last_move_repeated_position()
+            {
+                self.repeated_position = true;
+                return Ok(None);
+            }
         }
         Ok(None)
     }
@@ -325,9 +341,11 @@ impl GameRun<'_> {
 pub fn play_game(config: &MatchConfig, game: u64) -> GameOutput {
     let started = Instant::now();
     let seed = game_seed(config.seed, game);
-    let [a, b] = &config.engines;
+    let engines = config.engines.clone().map(|spec| spec.for_game(game));
+    let [a, b] = &engines;
     let specs = if config.swap_colors && game % 2 == 1 { ByColor::new(b, a) } else { ByColor::new(a, b) };
-    let rules = Rules { size: config.size, komi: config.komi, ko: KoRule::Simple, max_tries: config.max_tries };
+    let rules =
+        Rules { size: config.size, komi: config.komi, ko: config.repetition.ko_rule(), max_tries: config.max_tries };
     let judge = Judge::new(rules, config.rule)
         .expect("board size checked when the match was configured")
         .with_max_illegal_per_turn(config.max_illegal_per_turn);
@@ -348,6 +366,7 @@ pub fn play_game(config: &MatchConfig, game: u64) -> GameOutput {
         moves: 0,
         nodes: Vec::new(),
         pending_comment: ByColor::default(),
+        repeated_position: false,
     };
     let outcome = run.start().and_then(|()| run.play());
     let mut fault = None;
@@ -355,6 +374,10 @@ pub fn play_game(config: &MatchConfig, game: u64) -> GameOutput {
         Ok(Some((reason, winner))) => {
             let result = format!("{}+R", winner.letter());
             (reason, Some(winner), result, None, format!("{} resigned", winner.opponent()))
+        }
+        Ok(None) if run.repeated_position => {
+            let comment = "repetition: a move recreated an earlier position, a draw".to_string();
+            (EndReason::Repetition, None, "0".to_string(), None, comment)
         }
         Ok(None) => {
             let end = run.judge.game().end();
@@ -465,9 +488,26 @@ pub fn scheduled_games(config: &MatchConfig) -> Vec<u64> {
 
 /// Plays the shard's games, `concurrency` at a time; calls `on_game` on the calling thread as each one
 /// finishes (in finishing order) and returns all records sorted by game index.
-pub fn run_match(config: &MatchConfig, mut on_game: impl FnMut(&GameOutput, usize, usize)) -> Vec<GameRecord> {
+pub fn run_match(config: &MatchConfig, on_game: impl FnMut(&GameOutput, usize, usize)) -> Vec<GameRecord> {
+    play_match(config, on_game).records
+}
+
+/// What [`play_match`] played.
+#[derive(Clone, Debug)]
+pub struct MatchRun {
+    /// The records of the games played, sorted by game index.
+    pub records: Vec<GameRecord>,
+    /// Why the match stopped before its last game (an engine faulting game after game), if it did.
+    pub stopped: Option<String>,
+}
+
+/// Like [`run_match`], but stops scheduling games once an engine has faulted in
+/// `config.max_consecutive_faults` games in a row (games already running finish), and says so.
+pub fn play_match(config: &MatchConfig, mut on_game: impl FnMut(&GameOutput, usize, usize)) -> MatchRun {
     let games = scheduled_games(config);
     let total = games.len();
+    // Observed by each worker as its game ends, before it takes another: no game starts after the stop.
+    let streaks = parking_lot::Mutex::new((faults::FaultStreaks::new(config.max_consecutive_faults), None));
     let next = AtomicUsize::new(0);
     let workers = config.concurrency.clamp(1, total.max(1));
     let (sender, receiver) = mpsc::channel::<GameOutput>();
@@ -475,11 +515,22 @@ pub fn run_match(config: &MatchConfig, mut on_game: impl FnMut(&GameOutput, usiz
     std::thread::scope(|scope| {
         for _ in 0..workers {
             let sender = sender.clone();
-            let (next, games) = (&next, &games);
+            let (next, games, streaks) = (&next, &games, &streaks);
             scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
+                let i = next.fetch_add(1, Ordering::SeqCst);
                 let Some(&game) = games.get(i) else { break };
-                if sender.send(play_game(config, game)).is_err() {
+                let output = play_game(config, game);
+                {
+                    let mut guard = streaks.lock();
+                    let (streaks, stopped) = &mut *guard;
+                    if stopped.is_none() {
+                        *stopped = streaks.observe(&output.record);
+                        if stopped.is_some() {
+                            next.store(games.len(), Ordering::SeqCst);
+                        }
+                    }
+                }
+                if sender.send(output).is_err() {
                     break;
                 }
             });
@@ -491,7 +542,7 @@ pub fn run_match(config: &MatchConfig, mut on_game: impl FnMut(&GameOutput, usiz
         }
     });
     records.sort_by_key(|r| r.game);
-    records
+    MatchRun { records, stopped: streaks.into_inner().1 }
 }
 
 #[cfg(test)]

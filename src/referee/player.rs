@@ -39,6 +39,9 @@ pub enum SeatKind {
 /// The placeholder replaced by the game's seed in an engine command.
 pub const SEED_PLACEHOLDER: &str = "{seed}";
 
+/// The placeholder replaced by the game's index in an engine command.
+pub const GAME_PLACEHOLDER: &str = "{game}";
+
 /// How to start one engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
@@ -64,6 +67,11 @@ impl EngineSpec {
             (trimmed.to_string(), SeatKind::PhantomGtp)
         };
         EngineSpec { name: name.map_or_else(|| trimmed.to_string(), str::to_string), command, kind }
+    }
+
+    /// The spec for game `game`: `{game}` in the command replaced by its index.
+    pub fn for_game(&self, game: u64) -> EngineSpec {
+        EngineSpec { command: self.command.replace(GAME_PLACEHOLDER, &game.to_string()), ..self.clone() }
     }
 
     /// The command for a game with `seed`.
@@ -142,6 +150,8 @@ pub struct GameSetup {
     pub rule: IllegalRule,
     /// `time_settings` command, if the game is timed.
     pub time_settings: Option<String>,
+    /// The repetition rule; sent as an optional `phantom-rules repetition=...` unless `allowed`.
+    pub repetition: crate::game::Repetition,
 }
 
 /// A GTP engine in one game: the link, its colour and board size, the command timeout and the warnings
@@ -195,6 +205,17 @@ impl GtpEngine {
             self.warnings.push(format!("{} refused '{command}': {}", self.color, reply.text));
         }
         Ok(reply)
+    }
+
+    /// `protocol_version`, `name` and `boardsize` (all required); returns the name.
+    ///
+    /// # Errors
+    /// A process failure or a refusal.
+    pub fn greet(&mut self) -> Result<String, PlayerError> {
+        self.send_required("protocol_version")?;
+        let name = self.send_required("name")?.text.trim().to_string();
+        self.send_required(&format!("boardsize {}", self.size))?;
+        Ok(name)
     }
 
     /// `boardsize`, `komi`, `clear_board`: all required.
@@ -268,9 +289,17 @@ impl PhantomGtpSeat {
 }
 
 impl Seat for PhantomGtpSeat {
+    fn greet(&mut self) -> Result<String, PlayerError> {
+        self.gtp.greet()
+    }
+
     fn setup(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
         self.gtp.setup_board(setup)?;
         self.gtp.send_required(&format!("phantom-rules illegal={}", setup.rule))?;
+        if setup.repetition != crate::game::Repetition::Allowed {
+            // Optional (shared/protocol.md): a `?` is no fault.
+            self.gtp.send(&format!("phantom-rules repetition={}", setup.repetition))?;
+        }
         let known = self.gtp.send("known_command phantom-belief")?;
         self.has_belief = known.success && known.text.trim() == "true";
         self.gtp.setup_time(setup)
@@ -356,5 +385,8 @@ mod tests {
         assert_eq!(dialect.command, "phantomgo ccgc");
         let seeing = EngineSpec::parse("full: phantomgo gtp", None);
         assert_eq!((seeing.kind, seeing.command.as_str()), (SeatKind::Full, "phantomgo gtp"));
+        let logged = EngineSpec::parse("pg --seed {seed} --game-id {game}", None).for_game(7);
+        assert_eq!(logged.command_for_seed(3), "pg --seed 3 --game-id 7");
+        assert_eq!(logged.name, "pg --seed {seed} --game-id {game}");
     }
 }

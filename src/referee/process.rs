@@ -74,6 +74,8 @@ pub struct EngineProcess {
     stderr_reader: Option<std::thread::JoinHandle<()>>,
     killed: bool,
     transcript: Option<Box<dyn Write + Send>>,
+    /// Who this is in debug lines (the engine's name; its process id until named).
+    label: String,
 }
 
 impl EngineProcess {
@@ -140,6 +142,7 @@ impl EngineProcess {
                 }
             }));
         }
+        let label = format!("pid {}", child.id());
         Ok(EngineProcess {
             command: command.to_string(),
             child,
@@ -149,7 +152,13 @@ impl EngineProcess {
             stderr_reader,
             killed: false,
             transcript: None,
+            label,
         })
+    }
+
+    /// Names the engine in debug lines (e.g. `alpha black`).
+    pub fn set_label(&mut self, label: impl Into<String>) {
+        self.label = label.into();
     }
 
     /// The command line the engine was started with.
@@ -181,7 +190,7 @@ impl EngineProcess {
         if !sent {
             return Err(self.exited_error(line));
         }
-        log::debug!("[{}] << {line}", self.child.id());
+        log::debug!("[{}] << {line}", self.label);
         self.transcribe('<', line);
         Ok(())
     }
@@ -195,6 +204,7 @@ impl EngineProcess {
         let line = self.next_line(command, deadline, waited)?;
         let shown = line.trim_end_matches(['\n', '\r']);
         if !shown.is_empty() {
+            log::debug!("[{}] >> {shown}", self.label);
             self.transcribe('>', shown);
         }
         Ok(line)

@@ -11,6 +11,8 @@ pub enum EndReason {
     TwoPasses,
     /// The length cap (tries) was reached; the true board was area scored.
     LengthCap,
+    /// A move recreated an earlier whole-board position under `--repetition draw`: a draw.
+    Repetition,
     /// A player answered `resign`.
     Resign,
     /// A reply took longer than the clock allowed.
@@ -29,6 +31,7 @@ impl EndReason {
         match self {
             EndReason::TwoPasses => "two_passes",
             EndReason::LengthCap => "length_cap",
+            EndReason::Repetition => "repetition",
             EndReason::Resign => "resign",
             EndReason::Time => "time",
             EndReason::Crash => "crash",

@@ -16,6 +16,13 @@ use std::time::Duration;
 
 /// One engine in one game.
 pub trait Seat: Send {
+    /// Greets the engine before any game (a GTP engine answers `protocol_version`, `name` and the board size;
+    /// a dialect engine answers `name?`); returns the name it gives.
+    ///
+    /// # Errors
+    /// A process failure, or a greeting refused or not answered as the protocol says.
+    fn greet(&mut self) -> Result<String, PlayerError>;
+
     /// Sends the game setup (size, komi, rules, time, as far as the protocol carries them).
     ///
     /// # Errors
@@ -76,7 +83,24 @@ pub fn start(
     timeout: Duration,
     transcript: Option<Box<dyn Write + Send>>,
 ) -> Result<Box<dyn Seat>, PlayerError> {
+    start_labelled(spec, seed, color, size, timeout, transcript, &format!("{} {color}", spec.name))
+}
+
+/// [`start`], naming the engine `label` in debug lines.
+///
+/// # Errors
+/// [`PlayerError::Process`] when it cannot be started.
+pub fn start_labelled(
+    spec: &EngineSpec,
+    seed: u64,
+    color: Color,
+    size: usize,
+    timeout: Duration,
+    transcript: Option<Box<dyn Write + Send>>,
+    label: &str,
+) -> Result<Box<dyn Seat>, PlayerError> {
     let mut process = EngineProcess::spawn(&spec.command_for_seed(seed))?;
+    process.set_label(label);
     if let Some(sink) = transcript {
         process = process.with_transcript(sink);
         process.note(&format!("{} plays {color} ({:?}): {}", spec.name, spec.kind, spec.command_for_seed(seed)));

@@ -30,6 +30,10 @@ impl ViewSeat {
 }
 
 impl Seat for ViewSeat {
+    fn greet(&mut self) -> Result<String, PlayerError> {
+        self.gtp.greet()
+    }
+
     fn setup(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
         self.gtp.setup_board(setup)?;
         self.gtp.setup_time(setup)

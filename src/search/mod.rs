@@ -597,9 +597,41 @@ pub fn search(
     }
 }
 
+/// Top tries this many in the debug summary of a search.
+const SUMMARY_TRIES: usize = 5;
+
+/// One line for the debug log: simulations, why the search stopped, and the most visited tries with their
+/// visits, win rate, share of visits where they were illegal, and the probability of an opponent stone there.
+pub fn search_summary(result: &SearchResult, probabilities: &[f32], size: usize) -> String {
+    let tries: Vec<String> = result
+        .children
+        .iter()
+        .take(SUMMARY_TRIES)
+        .map(|child| {
+            let p = child.mv.point().and_then(|point| probabilities.get(point.index())).copied().unwrap_or(0.0);
+            format!(
+                "{} visits {} win {:.3} illegal {:.2} p(stone) {:.2}",
+                child.mv.to_vertex(size),
+                child.visits,
+                child.win_rate,
+                child.illegal_rate,
+                p
+            )
+        })
+        .collect();
+    format!(
+        "search: {} simulations in {:.0} ms, stopped on {:?}; top tries: {}",
+        result.simulations,
+        result.elapsed.as_secs_f64() * 1000.0,
+        result.stop,
+        if tries.is_empty() { "none".to_string() } else { tries.join("; ") }
+    )
+}
+
 /// A safe try for when there is no time to search: the candidate least likely to hold a hidden opponent stone
 /// (ideally one no particle puts a stone on), legal for us in the first particle, preferring points that leave
-/// the stone with two or more liberties and next to our own stones. A pass only when there is no candidate.
+/// the stone with two or more liberties and next to our own stones, then away from the edge (on an empty board:
+/// the centre). A pass only when there is no candidate.
 pub fn safe_move(input: &SearchInput) -> Move {
     let Some(board) = input.particles.first() else {
         return Move::Pass;
@@ -616,9 +648,12 @@ pub fn safe_move(input: &SearchInput) -> Move {
             continue;
         }
         let liberties = after.group_and_liberties(point).1.count();
+        let (col, row, last) = (geometry.col(point), geometry.row(point), geometry.size() - 1);
+        let from_edge = col.min(row).min(last - col).min(last - row);
         let score = if liberties >= 2 { 100 } else { 0 }
-            + 4 * (geometry.neighbours(point) & own).count() as i32
-            + liberties.min(4) as i32;
+            + 8 * (geometry.neighbours(point) & own).count() as i32
+            + 2 * liberties.min(4) as i32
+            + from_edge.min(5) as i32;
         let better = match best {
             None => true,
             Some((best_p, best_score, _)) => p < best_p || (p == best_p && score > best_score),
@@ -749,6 +784,9 @@ mod tests {
         input.probabilities[12] = 0.5;
         input.probabilities[7] = 0.1; // C2
         assert_eq!(safe_move(&input), Move::Play(Point::new(7).unwrap()));
+        // On an empty board with nothing known, the centre.
+        let empty = input_from(Board::new(9).unwrap(), Color::Black);
+        assert_eq!(safe_move(&empty).to_vertex(9), "E5");
         // Nothing left to try: pass.
         input.tried_this_turn = input.particles[0].geometry().mask();
         assert_eq!(safe_move(&input), Move::Pass);

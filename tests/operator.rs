@@ -1,0 +1,92 @@
+//! Whole-binary tests of what an operator sees on stderr: an unopenable move log is a warning naming its key,
+//! a move time too short for any search is warned about (and the emergency try is sensible), `RUST_LOG=debug`
+//! logs each command and a search summary, and `--game-id` marks every move-log line.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs the engine on `input` with `args` and `RUST_LOG=log`; returns (stdout, stderr), asserting success.
+fn engine(args: &[&str], log: &str, input: &str) -> (String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_phantomgo"))
+        .args(args)
+        .env("RUST_LOG", log)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary starts");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write");
+    let output = child.wait_with_output().expect("binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(output.status.success(), "exit {:?}: {stderr}", output.status);
+    (String::from_utf8_lossy(&output.stdout).into_owned(), stderr)
+}
+
+#[test]
+fn an_unopenable_move_log_is_a_warning_naming_the_key() {
+    let missing = "/nonexistent-phantomgo-dir/moves.jsonl";
+    let input = "genmove b\nname\n";
+    let base = ["--player", "random", "--seed", "1"];
+    let mut args = base.to_vec();
+    args.extend_from_slice(&["--log-file", missing]);
+    let (stdout, stderr) = engine(&args, "info", input);
+    assert!(stdout.starts_with("= ") && stdout.contains("= phantomgo"), "{stdout}");
+    assert!(stderr.contains("--log-file") && stderr.contains(missing), "{stderr}");
+    let set = format!("log.file={missing}");
+    let mut args = base.to_vec();
+    args.extend_from_slice(&["--set", &set]);
+    let (stdout, stderr) = engine(&args, "info", input);
+    assert!(stdout.contains("= phantomgo"), "{stdout}");
+    assert!(stderr.contains("(log.file)"), "{stderr}");
+}
+
+#[test]
+fn a_move_time_too_short_to_search_is_warned_and_the_emergency_try_is_central() {
+    let (stdout, stderr) = engine(&["--move-time", "0.05", "--threads", "1"], "warn", "boardsize 9\ngenmove b\n");
+    assert!(stderr.contains("--move-time") && stderr.contains("emergency"), "{stderr}");
+    assert_eq!(stdout, "=\n\n= E5\n\n");
+    let (_, stderr) = engine(&["--move-time", "0.2", "--threads", "1"], "warn", "name\n");
+    assert!(!stderr.contains("emergency"), "{stderr}");
+}
+
+#[test]
+fn debug_logs_name_each_command_and_summarise_the_search() {
+    let args = ["--seed", "1", "--threads", "1", "--playouts", "50"];
+    let (_, stderr) = engine(&args, "debug", "boardsize 5\ngenmove b\nkomi x\n");
+    for expected in ["<< boardsize 5", "<< genmove b", ">> = ", "search: ", "top tries: ", "visits", "p(stone)"] {
+        assert!(stderr.contains(expected), "{expected} missing:\n{stderr}");
+    }
+    let (_, quiet) = engine(&args, "info", "boardsize 5\ngenmove b\n");
+    assert!(!quiet.contains("<< genmove"), "{quiet}");
+}
+
+#[test]
+fn game_id_marks_every_move_log_line() {
+    let dir = std::env::temp_dir().join(format!("phantomgo-gameid-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("moves.jsonl");
+    let log = path.to_str().unwrap();
+    for id in ["7", "final-a"] {
+        let args = ["--player", "random", "--seed", "1", "--log-file", log, "--game-id", id];
+        engine(&args, "off", "genmove b\nphantom-result ok\ngenmove w\n");
+    }
+    let lines: Vec<serde_json::Value> =
+        std::fs::read_to_string(&path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 4);
+    assert!(lines[..2].iter().all(|l| l["game"] == 7));
+    assert!(lines[2..].iter().all(|l| l["game"] == "final-a"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bench_search_takes_the_global_threads_and_refuses_what_it_does_not_use() {
+    let (stdout, _) = engine(&["bench", "search", "--seconds", "0.01", "--threads", "3", "--json"], "off", "");
+    let figures: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    assert_eq!(figures["extra"][0], 3, "{figures}");
+    let refused = Command::new(env!("CARGO_BIN_EXE_phantomgo"))
+        .args(["bench", "playouts", "--count", "10", "--move-time", "1"])
+        .output()
+        .expect("binary runs");
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--move-time is not used by bench"));
+}
