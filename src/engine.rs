@@ -613,6 +613,11 @@ impl Engine {
         let pending = self.pending.as_ref().ok_or(EngineError::NoPendingTry)?;
         let (color, point) = (pending.color, pending.point);
         let mut knowledge = (*pending.before).clone();
+        // A point that holds one of our stones is named by the caller's own coordinates (InconsistentAt).
+        let own_after = knowledge.board.stones(color) | Bitboard::from_point(point);
+        if let Some(&bad) = captured.iter().find(|&&p| own_after.contains(p)) {
+            return Err(EngineError::InconsistentAt { point: bad, size: self.size(), why: "holds our stone" });
+        }
         let captured_set = crate::report_check::own_captures(&knowledge.board, color, point, captured)
             .map_err(EngineError::Inconsistent)?;
         // The referee is the authority: seen opponent stones among the captures go, our stone stands.
@@ -643,6 +648,9 @@ impl Engine {
                 // The known board holds a pending try already (genmove plays it tentatively).
                 let us = self.pending.as_ref().map(|p| p.color);
                 let us = us.unwrap_or(self.knowledge.us.unwrap_or(self.knowledge.to_move.opponent()));
+                if let Some(bad) = (captured - self.knowledge.board.stones(us)).first() {
+                    return Err(EngineError::InconsistentAt { point: bad, size: self.size(), why: "is not our stone" });
+                }
                 let points: Vec<Point> = captured.iter().collect();
                 crate::report_check::opponent_captures(&self.knowledge.board, us, &points)
                     .map_err(EngineError::Inconsistent)?;
