@@ -85,11 +85,8 @@ impl Root {
             known_opponent: board.stones(them),
             tried_this_turn: input.search.tried_this_turn | input.inferred_opponent,
         };
-        let mut moves: Vec<Move> = candidates(&board, us, &view)
-            .iter()
-            .filter(|&p| board.legality(us, p).is_ok())
-            .map(Move::Play)
-            .collect();
+        let mut moves: Vec<Move> =
+            candidates(&board, us, &view).iter().filter(|&p| board.legality(us, p).is_ok()).map(Move::Play).collect();
         if moves.is_empty() || input.search.opponent_passed {
             moves.push(Move::Pass);
         }
@@ -199,5 +196,84 @@ impl Player for Flat {
             cache_lookups: 0,
             cache_hits: 0,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitboard::Bitboard;
+    use crate::search::player::seen_input;
+
+    /// White's eight stones with one liberty, at D4, inside a Black ring.
+    fn ring() -> Board {
+        Board::from_picture(
+            7,
+            ". . . . . . .
+             . . X X X . .
+             . X O O O X .
+             . X O . O X .
+             . X O O O X .
+             . . X X X . .
+             . . . . . . .",
+        )
+    }
+
+    fn d4() -> Point {
+        Point::from_coords(3, 3, 7).unwrap()
+    }
+
+    fn playouts(n: u64) -> SearchLimits {
+        SearchLimits { playouts: Some(n), ..SearchLimits::default() }
+    }
+
+    #[test]
+    fn prefers_the_capture_of_a_big_group_seen_or_unseen() {
+        let input = seen_input(ring(), Color::Black, 7.5);
+        let result = Flat::default().choose(&input, &playouts(4000), 1, 7);
+        assert_eq!(result.best, Move::Play(d4()), "{:?}", &result.children[..3]);
+        // The white group seen, three more white stones somewhere unseen: still the capture.
+        let mut hidden = input.clone();
+        hidden.unseen_opponent = 3;
+        let result = Flat::default().choose(&hidden, &playouts(4000), 1, 7);
+        assert_eq!(result.best, Move::Play(d4()), "{:?}", &result.children[..3]);
+    }
+
+    #[test]
+    fn unseen_stones_are_placed_legally_and_refused_tries_read_as_stones() {
+        let mut input = seen_input(ring(), Color::Black, 7.5);
+        let a1 = Point::from_coords(0, 0, 7).unwrap();
+        input.inferred_opponent = Bitboard::from_point(a1);
+        input.unseen_opponent = 6; // the stone at A1 and five more
+        let root = Root::new(&input, &FlatConfig::default());
+        assert!(!root.moves.contains(&Move::Play(a1)), "a refused point is not offered again");
+        assert_eq!(root.to_place, 5);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        let g7 = Point::from_coords(6, 6, 7).unwrap();
+        for _ in 0..200 {
+            let board = root.determinize(Some(g7), &mut rng);
+            assert!(board.is_consistent());
+            assert_eq!(board.stones(Color::Black), ring().stones(Color::Black), "our stones stay");
+            assert_eq!(board.stones(Color::White).count(), 8 + 1 + 5);
+            assert!(board.stones(Color::White).contains(a1));
+            assert_eq!(board.color_at(g7), None, "the try's point stays free");
+        }
+    }
+
+    #[test]
+    fn a_fixed_seed_repeats_the_statistics_and_tries_refused_are_not_offered() {
+        let mut input = seen_input(Board::new(7).unwrap(), Color::White, 7.5);
+        input.search.tried_this_turn = Bitboard::from_point(d4());
+        input.unseen_opponent = 4;
+        let a = Flat::default().choose(&input, &playouts(1500), 1, 3);
+        let b = Flat::default().choose(&input, &playouts(1500), 1, 3);
+        assert_eq!(a, SearchResult { elapsed: a.elapsed, ..b.clone() });
+        assert_eq!(a.simulations, 1500);
+        assert!(a.children.iter().all(|c| c.mv != Move::Play(d4())));
+        // Round robin: every try gets the same number of games, give or take one.
+        let (lo, hi) = a.children.iter().fold((u32::MAX, 0), |(lo, hi), c| (lo.min(c.visits), hi.max(c.visits)));
+        assert!(hi - lo <= 1, "{lo}..{hi}");
+        let threads = Flat::default().choose(&input, &playouts(1500), 2, 3);
+        assert_eq!(threads.simulations, 1500);
     }
 }

@@ -135,11 +135,8 @@ impl<'a> Search<'a> {
     /// UCB1 over the moves of `offered` (and the pass when `pass` is true): an unvisited one first.
     fn select(&self, worker: &mut Worker, node: u32, offered: Bitboard, pass: bool) -> Option<Move> {
         let n = &worker.nodes[node as usize];
-        let mut unvisited: Vec<Move> = offered
-            .iter()
-            .filter(|p| n.slot[p.index()] == NO_EDGE)
-            .map(Move::Play)
-            .collect();
+        let mut unvisited: Vec<Move> =
+            offered.iter().filter(|p| n.slot[p.index()] == NO_EDGE).map(Move::Play).collect();
         if pass && n.slot[self.area] == NO_EDGE {
             unvisited.push(Move::Pass);
         }
@@ -319,5 +316,87 @@ impl Pimc {
 impl Player for Pimc {
     fn choose(&self, input: &PlayerInput, limits: &SearchLimits, threads: usize, seed: u64) -> SearchResult {
         self.search(input, limits, threads, seed).0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::player::seen_input;
+
+    fn limits(n: u64) -> SearchLimits {
+        SearchLimits { playouts: Some(n), ..SearchLimits::default() }
+    }
+
+    fn pt(col: usize, row: usize) -> Point {
+        Point::from_coords(col, row, 7).unwrap()
+    }
+
+    #[test]
+    fn finds_the_capture_of_a_big_group() {
+        let board = Board::from_picture(
+            7,
+            ". . . . . . .
+             . . X X X . .
+             . X O O O X .
+             . X O . O X .
+             . X O O O X .
+             . . X X X . .
+             . . . . . . .",
+        );
+        let input = seen_input(board, Color::Black, 7.5);
+        let result = Pimc::default().choose(&input, &limits(3000), 1, 7);
+        assert_eq!(result.best, Move::Play(pt(3, 3)), "{:?}", &result.children[..3]);
+    }
+
+    /// Two samples of one position: a hidden white stone at C3 in one, at E5 in the other.
+    fn two_samples() -> PlayerInput {
+        let mut input = seen_input(Board::new(7).unwrap(), Color::Black, 7.5);
+        let mut one = input.known.clone();
+        one.put_stone(Color::White, pt(2, 2));
+        let mut other = input.known.clone();
+        other.put_stone(Color::White, pt(4, 4));
+        input.search.particles = vec![one, other];
+        input.unseen_opponent = 1;
+        input
+    }
+
+    #[test]
+    fn one_tree_gathers_the_statistics_of_every_sample() {
+        let input = two_samples();
+        let (result, stats) = Pimc::default().search(&input, &limits(2000), 1, 3);
+        assert_eq!(result.simulations, 2000);
+        let tree = stats[0];
+        assert_eq!(tree.root_visits, 2000, "every simulation walks the one tree");
+        assert!(tree.nodes <= 2001, "one node a simulation at most: {tree:?}");
+        assert!(tree.shared_nodes > 100, "nodes below the root are reached from both samples: {tree:?}");
+        // A point holding a stone in one sample is a move only in the other: about half the chances.
+        let visits = |p: Point| result.children.iter().find(|c| c.mv == Move::Play(p)).map_or(0, |c| c.visits);
+        assert!(visits(pt(2, 2)) > 0 && visits(pt(4, 4)) > 0);
+    }
+
+    #[test]
+    fn a_point_occupied_in_every_sample_is_never_searched() {
+        let mut input = two_samples();
+        for particle in &mut input.search.particles {
+            particle.put_stone(Color::White, pt(0, 6));
+        }
+        let (result, _) = Pimc::default().search(&input, &limits(1000), 1, 5);
+        let a7 = result.children.iter().find(|c| c.mv == Move::Play(pt(0, 6))).unwrap();
+        assert_eq!(a7.visits, 0);
+        assert_ne!(result.best, Move::Play(pt(0, 6)));
+    }
+
+    #[test]
+    fn a_fixed_seed_repeats_the_search_and_refused_tries_are_not_offered() {
+        let mut input = two_samples();
+        input.search.tried_this_turn = Bitboard::from_point(pt(3, 3));
+        let a = Pimc::default().choose(&input, &limits(1500), 1, 9);
+        let b = Pimc::default().choose(&input, &limits(1500), 1, 9);
+        assert_eq!(a, SearchResult { elapsed: a.elapsed, ..b.clone() });
+        assert!(a.children.iter().all(|c| c.mv != Move::Play(pt(3, 3))));
+        let threads = Pimc::default().choose(&input, &limits(1500), 2, 9);
+        assert_eq!(threads.simulations, 1500);
+        assert_eq!(threads.children.iter().map(|c| c.visits).sum::<u32>(), 1500);
     }
 }

@@ -72,11 +72,8 @@ pub(crate) fn run_workers<W: Send>(
     step: impl Fn(&mut W) + Sync,
 ) -> (Vec<W>, u64, StopReason) {
     let start = Instant::now();
-    let playout_limit = limits.playouts.or(if limits.soft.is_none() && limits.hard.is_none() {
-        Some(default_playouts)
-    } else {
-        None
-    });
+    let playout_limit =
+        limits.playouts.or(if limits.soft.is_none() && limits.hard.is_none() { Some(default_playouts) } else { None });
     let soft = limits.soft.or(limits.hard);
     let hard = limits.hard;
     let simulations = AtomicU64::new(0);
@@ -115,6 +112,29 @@ pub(crate) fn run_workers<W: Send>(
     (workers, simulations.load(Ordering::Relaxed), reason)
 }
 
+/// A perfect-information input for tests: `board` is known in full, its only particle, `us` to move.
+#[cfg(test)]
+pub(crate) fn seen_input(board: Board, us: crate::color::Color, komi: f32) -> PlayerInput {
+    let probabilities =
+        board.geometry().points().map(|p| if board.stones(us.opponent()).contains(p) { 1.0 } else { 0.0 }).collect();
+    PlayerInput {
+        search: SearchInput {
+            particles: vec![board.clone()],
+            probabilities,
+            us,
+            lose_turn: false,
+            komi,
+            move_number: 0,
+            tried_this_turn: Bitboard::EMPTY,
+            known_opponent: board.stones(us.opponent()),
+            opponent_passed: false,
+        },
+        known: board,
+        inferred_opponent: Bitboard::EMPTY,
+        unseen_opponent: 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,8 +151,7 @@ mod tests {
         assert_eq!(sims, 10, "the default budget applies when no limit is given");
         let timed = SearchLimits { soft: Some(Duration::from_millis(20)), ..SearchLimits::default() };
         let start = Instant::now();
-        let (_, _, reason) =
-            run_workers(&timed, 10, 1, 1, |_| (), |_| std::thread::sleep(Duration::from_micros(200)));
+        let (_, _, reason) = run_workers(&timed, 10, 1, 1, |_| (), |_| std::thread::sleep(Duration::from_micros(200)));
         assert_eq!(reason, StopReason::Time);
         assert!(start.elapsed() < Duration::from_secs(5));
     }
