@@ -786,7 +786,7 @@ fn inferred_opponent(events: &[Event], us: Color) -> Bitboard {
         match *event {
             Event::Illegal { color, point: Some(point) } if color == us => stones.insert(point),
             Event::Stone { color, point, captured } if color == us => {
-                stones = stones - captured;
+                stones -= captured;
                 stones.remove(point);
             }
             _ => {}
