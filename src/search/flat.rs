@@ -15,6 +15,12 @@
 //!    from there: [`random_playout`], which never fills a side's own single-point eye);
 //! 4. scores it by area with komi: a win, a loss, or half a point for a draw.
 //!
+//! The tournament report (Cazenave and Borsboom, "Golois Wins Phantom Go Tournament", ICGA Journal 2007)
+//! states the principle: "randomly place unknown opponent stones at the beginning of each playout".
+//! Parameters ([`FlatConfig`]): the budget is the engine's (`--playouts` per try, spread over the candidate
+//! tries, or the time manager's limits), never less than our engine gets at equal settings; the move cap
+//! of a random game is ours (it only stops ko cycles).
+//!
 //! The try with the best win rate is played. A pass is a candidate only when nothing else is left or the
 //! opponent has just passed (then both passes end the game and the full board is scored at once).
 

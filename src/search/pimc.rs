@@ -14,6 +14,10 @@
 //! is offered at the root only when nothing else is left or the opponent has just passed, and in the tree
 //! only when the side to move has no legal move. Root-parallel threads merge root statistics by move.
 //!
+//! Parameters ([`PimcConfig`]): UCB1 constant 0.7 and the node cap are ours (the paper's own constant could
+//! not be checked here); the budget is the engine's (`--playouts` per try, or the time manager's limits),
+//! never less than our engine gets at equal settings.
+//!
 //! Illegal tries never happen inside the search (each sample is played as if seen), so `retry` and
 //! `lose-turn` differ only in the real game, where a refused try is excluded for the rest of the turn.
 
