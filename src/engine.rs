@@ -8,11 +8,11 @@ use crate::judge::IllegalRule;
 use crate::observation::Observation;
 use crate::point::{Move, Point};
 use crate::scoring::GameResult;
-/// Re-exported from `search`, which owns it.
-pub use crate::search::SearchLimits;
 use crate::search::flat::Flat;
 use crate::search::pimc::Pimc;
 use crate::search::player::{Player, PlayerInput};
+/// Re-exported from `search`, which owns it.
+pub use crate::search::SearchLimits;
 use crate::search::{safe_move, search, SearchConfig, SearchInput};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -3,7 +3,7 @@
 //! finish, and a fixed seed, playout count and one thread repeat the same game.
 
 use phantomgo::color::Color;
-use phantomgo::engine::{Decision, Engine, EngineConfig, OpponentReport, PlayerKind, SearchLimits};
+use phantomgo::engine::{Decision, Engine, EngineConfig, PlayerKind, SearchLimits};
 use phantomgo::game::Rules;
 use phantomgo::judge::{IllegalRule, Judge};
 use phantomgo::observation::Observation;
@@ -27,11 +27,7 @@ fn tell(engine: &mut Engine, told: &[Observation]) {
                 engine.phantom_result_ok(&captured.iter().collect::<Vec<Point>>()).unwrap()
             }
             Observation::OwnPass => {}
-            Observation::OpponentIllegal => engine.phantom_opponent(&OpponentReport::Illegal).unwrap(),
-            Observation::OpponentMove { captured } => {
-                engine.phantom_opponent(&OpponentReport::Ok(captured.iter().collect())).unwrap()
-            }
-            Observation::OpponentPass => engine.phantom_opponent(&OpponentReport::Pass).unwrap(),
+            opponent => engine.phantom_opponent(&opponent).unwrap(),
         }
     }
 }
