@@ -435,7 +435,7 @@ fn invalid(key: &str, message: impl Into<String>) -> ConfigError {
     ConfigError::Invalid { key: key.to_string(), message: message.into() }
 }
 
-/// Parses a player name: `mcts` or `random`.
+/// Parses a player name: `mcts`, `random`, `flat` or `pimc`.
 ///
 /// # Errors
 /// A message naming the accepted values.
@@ -443,7 +443,9 @@ pub fn parse_player(text: &str) -> Result<PlayerKind, String> {
     match text.to_ascii_lowercase().as_str() {
         "mcts" => Ok(PlayerKind::Mcts),
         "random" => Ok(PlayerKind::Random),
-        other => Err(format!("unknown player '{other}' (expected mcts or random)")),
+        "flat" => Ok(PlayerKind::Flat),
+        "pimc" => Ok(PlayerKind::Pimc),
+        other => Err(format!("unknown player '{other}' (expected mcts, random, flat or pimc)")),
     }
 }
 

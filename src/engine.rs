@@ -8,6 +8,9 @@ use crate::judge::IllegalRule;
 use crate::observation::Observation;
 use crate::point::{Move, Point};
 use crate::scoring::GameResult;
+use crate::search::flat::Flat;
+use crate::search::pimc::Pimc;
+use crate::search::player::{Player, PlayerInput};
 /// Re-exported from `search`, which owns it.
 pub use crate::search::SearchLimits;
 use crate::search::{safe_move, search, SearchConfig, SearchInput};
@@ -24,6 +27,17 @@ pub enum PlayerKind {
     Mcts,
     /// A uniformly random try among points that are not known to be occupied or own eyes (the weakest baseline).
     Random,
+    /// Golois-style one-ply Monte Carlo ([`crate::search::flat`]).
+    Flat,
+    /// InTheDark-style determinized UCT on belief samples ([`crate::search::pimc`]).
+    Pimc,
+}
+
+impl PlayerKind {
+    /// True for the players that keep a particle belief.
+    fn uses_belief(self) -> bool {
+        matches!(self, PlayerKind::Mcts | PlayerKind::Pimc)
+    }
 }
 
 /// Engine settings (from configs and the command line).
@@ -394,7 +408,7 @@ impl Engine {
     /// Brings the belief up to date with the events (MCTS player, colour known); rebuilds it when the colour,
     /// the rules or the history changed under it.
     fn sync_belief(&mut self) {
-        if self.config.player != PlayerKind::Mcts {
+        if !self.config.player.uses_belief() {
             return;
         }
         let Some(us) = self.knowledge.us else {
@@ -473,6 +487,7 @@ impl Engine {
         let decision = match self.config.player {
             PlayerKind::Random => Decision::Move(self.choose_random(color)),
             PlayerKind::Mcts => self.choose_mcts(color, limits, &mut stats),
+            PlayerKind::Flat | PlayerKind::Pimc => self.choose_baseline(color, limits, &mut stats),
         };
         stats.vertex = match decision {
             Decision::Move(mv) => mv.to_vertex(self.size()),
@@ -584,6 +599,48 @@ impl Engine {
                 return Decision::Resign;
             }
         }
+        Decision::Move(result.best)
+    }
+
+    /// The published baselines (`flat`, `pimc`): what we know, handed to the player behind the trait.
+    fn choose_baseline(&mut self, color: Color, limits: &SearchLimits, stats: &mut MoveStats) -> Decision {
+        self.sync_belief();
+        if limits.emergency {
+            return Decision::Move(self.choose_random(color));
+        }
+        let known = &self.knowledge;
+        let (particles, probabilities, known_opponent) = match &self.belief {
+            Some((belief, _)) => (belief.particles().to_vec(), belief.probabilities(), belief.known_opponent()),
+            None => (Vec::new(), vec![0.0; known.board.geometry().area()], Bitboard::EMPTY),
+        };
+        let input = PlayerInput {
+            search: SearchInput {
+                particles,
+                probabilities,
+                us: color,
+                lose_turn: self.illegal_rule == IllegalRule::LoseTurn,
+                komi: self.komi,
+                move_number: known.move_number,
+                tried_this_turn: known.illegal_this_turn | self.known_illegal(color),
+                known_opponent: known_opponent | known.board.stones(color.opponent()),
+                opponent_passed: known.opponent_just_passed(color),
+            },
+            known: known.board.clone(),
+            inferred_opponent: inferred_opponent(&known.events, color) & known.board.empty(),
+            unseen_opponent: known.hidden_opponent_moves,
+        };
+        let mut limits = *limits;
+        if let Some(playouts) = self.config.playouts {
+            limits.playouts = Some(playouts);
+        }
+        let seed = self.config.seed ^ (u64::from(known.move_number) << 32) ^ u64::from(known.illegal_this_turn.count());
+        let player: Box<dyn Player> = match self.config.player {
+            PlayerKind::Pimc => Box::new(Pimc::default()),
+            _ => Box::new(Flat::default()),
+        };
+        let result = player.choose(&input, &limits, self.config.threads, seed);
+        stats.simulations = result.simulations;
+        stats.win_rate = result.win_rate;
         Decision::Move(result.best)
     }
 
@@ -781,6 +838,23 @@ impl Engine {
     pub fn last_move_stats(&self) -> &MoveStats {
         &self.last_stats
     }
+}
+
+/// Opponent stones read from `us`'s refused tries (an illegal try read as a stone, as Golois does): every
+/// refused point not since captured by us or played by us.
+fn inferred_opponent(events: &[Told], us: Color) -> Bitboard {
+    let mut stones = Bitboard::EMPTY;
+    for &(side, observation) in events {
+        match observation {
+            Observation::OwnIllegal { point } if side == us => stones.insert(point),
+            Observation::OwnOk { point, captured } if side == us => {
+                stones -= captured;
+                stones.remove(point);
+            }
+            _ => {}
+        }
+    }
+    stones
 }
 
 #[cfg(test)]

@@ -49,8 +49,9 @@ enum Command {
 /// Options of `phantomgo gtp`.
 #[derive(Args, Debug, Default, Clone)]
 struct GtpArgs {
-    /// Move chooser: `mcts` (belief + MCTS) or `random` (uniform legal-looking tries); overrides engine.player.
-    #[arg(long, value_name = "PLAYER", value_parser = ["mcts", "random"])]
+    /// Move chooser: `mcts` (belief + MCTS), `random` (uniform legal-looking tries), `flat` (Golois-style
+    /// one-ply Monte Carlo) or `pimc` (InTheDark-style determinized UCT); overrides engine.player.
+    #[arg(long, value_name = "PLAYER", value_parser = ["mcts", "random", "flat", "pimc"])]
     player: Option<String>,
 }
 

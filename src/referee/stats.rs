@@ -23,6 +23,22 @@ pub fn wilson_interval(successes: f64, trials: f64, z: f64) -> (f64, f64) {
     ((center - half).max(0.0), (center + half).min(1.0))
 }
 
+/// The Elo difference a score rate `p` (wins plus half the draws, over games) stands for:
+/// 400 log10(p / (1 - p)); infinite at 0 and 1.
+pub fn elo_difference(p: f64) -> f64 {
+    let p = p.clamp(0.0, 1.0);
+    400.0 * (p / (1.0 - p)).log10()
+}
+
+/// An Elo difference for tables: signed, rounded, `inf` when unbounded.
+fn elo_cell(elo: f64) -> String {
+    if elo.is_infinite() {
+        if elo > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else {
+        format!("{elo:+.0}")
+    }
+}
+
 /// One engine's totals over a set of games.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EngineTotals {
@@ -250,6 +266,11 @@ impl Summary {
             let (lo, hi) = t.interval();
             format!("[{:.1}%, {:.1}%]", 100.0 * lo, 100.0 * hi)
         });
+        row("Elo diff [95%]", &|t| {
+            let (lo, hi) = t.interval();
+            let elo = elo_difference(t.win_rate());
+            format!("{} [{}, {}]", elo_cell(elo), elo_cell(elo_difference(lo)), elo_cell(elo_difference(hi)))
+        });
         row("time/move mean (s)", &|t| {
             if t.replies == 0 {
                 "-".into()
@@ -357,6 +378,19 @@ mod tests {
 
     fn close(a: (f64, f64), b: (f64, f64)) -> bool {
         (a.0 - b.0).abs() < 5e-4 && (a.1 - b.1).abs() < 5e-4
+    }
+
+    #[test]
+    fn elo_difference_known_values() {
+        assert!(elo_difference(0.5).abs() < 1e-9);
+        // 10:1 odds are 400 Elo; 1:10 odds are -400.
+        assert!((elo_difference(10.0 / 11.0) - 400.0).abs() < 1e-9);
+        assert!((elo_difference(1.0 / 11.0) + 400.0).abs() < 1e-9);
+        assert!((elo_difference(0.75) - 190.848).abs() < 1e-3);
+        assert_eq!(elo_difference(1.0), f64::INFINITY);
+        assert_eq!(elo_difference(0.0), f64::NEG_INFINITY);
+        assert_eq!(elo_cell(elo_difference(1.0)), "+inf");
+        assert_eq!(elo_cell(-190.8), "-191");
     }
 
     #[test]

@@ -1,7 +1,10 @@
 //! Information-set MCTS over the belief: tree over our tries and what we are told, determinized playouts,
 //! information-gain bonus, root-parallel workers with merged statistics, time and convergence stops.
 
+pub mod flat;
 pub mod limits;
+pub mod pimc;
+pub mod player;
 pub mod playout;
 pub mod tree;
 

@@ -1,0 +1,158 @@
+//! The move choosers behind one trait: what a player is told about the position ([`PlayerInput`]), the
+//! [`Player`] trait, and the root-parallel budget loop (playouts, time, threads) the baselines share.
+
+use super::{RootChild, SearchConfig, SearchInput, SearchResult, StopReason};
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::engine::SearchLimits;
+use crate::point::Move;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// What a player knows when it is asked for a try: the engine's search input plus the raw knowledge the
+/// published baselines work from.
+#[derive(Clone, Debug)]
+pub struct PlayerInput {
+    /// The belief-based input (particles, probabilities, our colour, rules, komi, tries refused this turn).
+    /// `search.particles` is empty for players that do not use the belief (`flat`).
+    pub search: SearchInput,
+    /// Our stones and the opponent stones we have seen, with the ko the known moves left; `search.us` to move.
+    pub known: Board,
+    /// Opponent stones read from our refused tries (an illegal try read as a stone), not since captured.
+    pub inferred_opponent: Bitboard,
+    /// Opponent stones on the board that we have not seen (played out of sight and not known captured),
+    /// the inferred ones included.
+    pub unseen_opponent: u32,
+}
+
+/// A move chooser: answers the try to make from what the player knows, within the limits.
+pub trait Player: Sync {
+    /// The try to make. A fixed `seed` with a playout limit and one thread gives the same answer every run.
+    fn choose(&self, input: &PlayerInput, limits: &SearchLimits, threads: usize, seed: u64) -> SearchResult;
+}
+
+/// The engine's own player: belief + information-set MCTS ([`super::search`]).
+pub struct Ismcts<'a>(pub &'a SearchConfig);
+
+impl Player for Ismcts<'_> {
+    fn choose(&self, input: &PlayerInput, limits: &SearchLimits, threads: usize, seed: u64) -> SearchResult {
+        super::search(&input.search, self.0, limits, threads, seed, None)
+    }
+}
+
+/// The answer when there is only one candidate: no simulation is run.
+pub(crate) fn forced(best: Move, start: Instant) -> SearchResult {
+    SearchResult {
+        best,
+        win_rate: 0.5,
+        simulations: 0,
+        elapsed: start.elapsed(),
+        children: vec![RootChild { mv: best, visits: 0, win_rate: 0.5, illegal_rate: 0.0 }],
+        stop: StopReason::Forced,
+        cache_lookups: 0,
+        cache_hits: 0,
+    }
+}
+
+/// The seed of worker `t` of a root-parallel search.
+pub(crate) fn worker_seed(seed: u64, t: usize) -> u64 {
+    seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Runs `threads` workers, each built by `make` from its seed and stepped by `step` (one simulation a step)
+/// until the playout limit (or `default_playouts` when no limit at all is given) or the soft/hard time is
+/// reached. Only worker 0 reads the clock. Returns the workers, the simulations run and why they stopped.
+/// With one thread and a playout limit the run is deterministic.
+pub(crate) fn run_workers<W: Send>(
+    limits: &SearchLimits,
+    default_playouts: u64,
+    threads: usize,
+    seed: u64,
+    make: impl Fn(u64) -> W + Sync,
+    step: impl Fn(&mut W) + Sync,
+) -> (Vec<W>, u64, StopReason) {
+    let start = Instant::now();
+    let playout_limit =
+        limits.playouts.or(if limits.soft.is_none() && limits.hard.is_none() { Some(default_playouts) } else { None });
+    let soft = limits.soft.or(limits.hard);
+    let hard = limits.hard;
+    let simulations = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let timed_out = AtomicBool::new(false);
+    let workers = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|t| {
+                let (simulations, stop, timed_out, make, step) = (&simulations, &stop, &timed_out, &make, &step);
+                scope.spawn(move || {
+                    let mut worker = make(worker_seed(seed, t));
+                    let mut local = 0u64;
+                    while !stop.load(Ordering::Relaxed) {
+                        if simulations.fetch_add(1, Ordering::Relaxed) >= playout_limit.unwrap_or(u64::MAX) {
+                            simulations.fetch_sub(1, Ordering::Relaxed);
+                            stop.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                        step(&mut worker);
+                        local += 1;
+                        if t == 0 && local.is_multiple_of(16) {
+                            let elapsed = start.elapsed();
+                            if hard.is_some_and(|h| elapsed >= h) || soft.is_some_and(|s| elapsed >= s) {
+                                timed_out.store(true, Ordering::Relaxed);
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    worker
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("search worker panicked")).collect::<Vec<W>>()
+    });
+    let reason = if timed_out.load(Ordering::Relaxed) { StopReason::Time } else { StopReason::Playouts };
+    (workers, simulations.load(Ordering::Relaxed), reason)
+}
+
+/// A perfect-information input for tests: `board` is known in full, its only particle, `us` to move.
+#[cfg(test)]
+pub(crate) fn seen_input(board: Board, us: crate::color::Color, komi: f32) -> PlayerInput {
+    let probabilities =
+        board.geometry().points().map(|p| if board.stones(us.opponent()).contains(p) { 1.0 } else { 0.0 }).collect();
+    PlayerInput {
+        search: SearchInput {
+            particles: vec![board.clone()],
+            probabilities,
+            us,
+            lose_turn: false,
+            komi,
+            move_number: 0,
+            tried_this_turn: Bitboard::EMPTY,
+            known_opponent: board.stones(us.opponent()),
+            opponent_passed: false,
+        },
+        known: board,
+        inferred_opponent: Bitboard::EMPTY,
+        unseen_opponent: 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn workers_stop_at_the_playout_limit_or_the_soft_time() {
+        let limits = SearchLimits { playouts: Some(500), ..SearchLimits::default() };
+        let (workers, sims, reason) = run_workers(&limits, 10, 2, 1, |_| 0u64, |w| *w += 1);
+        assert_eq!(sims, 500);
+        assert_eq!(workers.iter().sum::<u64>(), 500);
+        assert_eq!(reason, StopReason::Playouts);
+        let (_, sims, _) = run_workers(&SearchLimits::default(), 10, 1, 1, |_| 0u64, |w| *w += 1);
+        assert_eq!(sims, 10, "the default budget applies when no limit is given");
+        let timed = SearchLimits { soft: Some(Duration::from_millis(20)), ..SearchLimits::default() };
+        let start = Instant::now();
+        let (_, _, reason) = run_workers(&timed, 10, 1, 1, |_| (), |_| std::thread::sleep(Duration::from_micros(200)));
+        assert_eq!(reason, StopReason::Time);
+        assert!(start.elapsed() < Duration::from_secs(5));
+    }
+}
