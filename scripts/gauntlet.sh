@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # gauntlet.sh: phantomgo against every rung of the ladder (random, flat, pimc, and GNU Go through `view:` when
-# installed), under each illegal-try rule, then one table of all lines: wins with the 95% Wilson interval,
-# the Elo difference with its interval, end reasons, illegal tries per game and time per move of each side.
+# installed), under each illegal-try rule, then one table of all lines: side A's wins with the 95% Wilson
+# interval, its Elo difference with the interval, end reasons, illegal tries per game and time per move of each side.
 #
 # Usage: scripts/gauntlet.sh [GAMES] [more `phantomgo match` options, e.g. --shard 1/4 --seed 2]
 # Environment:
@@ -60,22 +60,25 @@ fi
 
 # One line per match: the cells of the runner's table for side A (and B where it says more).
 {
-  printf '%-10s %-9s %5s %5s %-17s %-22s %-11s %-13s %-15s %s\n' rule rung games wins "95% Wilson" \
+  printf '%-10s %-9s %5s %5s %-17s %-22s %-13s %-13s %-15s %s\n' rule rung games wins "95% Wilson" \
     "Elo [95%]" "illegal A/B" "s/move A/B" "max s/move A/B" endings
   for rule in $rules; do
     for rung in $rungs; do
       f="$out/$rule/$rung.txt"
       [ -f "$f" ] || continue
-      awk -v rule="$rule" -v rung="$rung" '
+      awk -v rule="$rule" -v rung="$rung" -v a="$a" '
+        # The runner lists engines in order of first appearance: find the column of side A.
+        /^  A = / { sub(/^  A = /, ""); first = ($0 == a) }
+        function pick(x, y) { return first ? x : y }
         /^games / { games = $2 }
-        /^wins / { wins = $2 }
-        /^  95% Wilson/ { wilson = $3 " " $4 }
-        /^Elo diff/ { elo = $4 " " $5 " " $6 }
-        /^illegal tries\/game/ { illegal = $3 "/" $4 }
-        /^time\/move mean/ { mean = $4 "/" $5 }
-        /^time\/move max/ { max = $4 "/" $5 }
+        /^wins / { wins = pick($(NF-1), $NF) }
+        /^  95% Wilson/ { wilson = pick($(NF-3) " " $(NF-2), $(NF-1) " " $NF) }
+        /^Elo diff/ { elo = pick($(NF-5) " " $(NF-4) " " $(NF-3), $(NF-2) " " $(NF-1) " " $NF) }
+        /^illegal tries\/game/ { illegal = pick($(NF-1) "/" $NF, $NF "/" $(NF-1)) }
+        /^time\/move mean/ { mean = pick($(NF-1) "/" $NF, $NF "/" $(NF-1)) }
+        /^time\/move max/ { max = pick($(NF-1) "/" $NF, $NF "/" $(NF-1)) }
         /^endings:/ { sub(/^endings: /, ""); endings = $0 }
-        END { printf "%-10s %-9s %5s %5s %-17s %-22s %-11s %-13s %-15s %s\n",
+        END { printf "%-10s %-9s %5s %5s %-17s %-22s %-13s %-13s %-15s %s\n",
               rule, rung, games, wins, wilson, elo, illegal, mean, max, endings }' "$f"
     done
   done

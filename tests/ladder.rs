@@ -84,3 +84,11 @@ fn a_fixed_seed_repeats_the_game() {
         assert_ne!(a, c, "{rule:?}: another seed, another game");
     }
 }
+
+#[test]
+fn the_rungs_are_named_on_the_command_line() {
+    use phantomgo::config::parse_player;
+    assert_eq!(parse_player("flat"), Ok(PlayerKind::Flat));
+    assert_eq!(parse_player("pimc"), Ok(PlayerKind::Pimc));
+    assert!(parse_player("golois").unwrap_err().contains("flat or pimc"));
+}

@@ -24,10 +24,16 @@ pub fn wilson_interval(successes: f64, trials: f64, z: f64) -> (f64, f64) {
 }
 
 /// The Elo difference a score rate `p` (wins plus half the draws, over games) stands for:
-/// 400 log10(p / (1 - p)); infinite at 0 and 1.
+/// 400 log10(p / (1 - p)); infinite at 0 and 1 (and within rounding of them, as a Wilson bound can be).
 pub fn elo_difference(p: f64) -> f64 {
-    let p = p.clamp(0.0, 1.0);
-    400.0 * (p / (1.0 - p)).log10()
+    const ROUNDING: f64 = 1e-9;
+    if p >= 1.0 - ROUNDING {
+        f64::INFINITY
+    } else if p <= ROUNDING {
+        f64::NEG_INFINITY
+    } else {
+        400.0 * (p / (1.0 - p)).log10()
+    }
 }
 
 /// An Elo difference for tables: signed, rounded, `inf` when unbounded.
@@ -390,6 +396,10 @@ mod tests {
         assert_eq!(elo_difference(1.0), f64::INFINITY);
         assert_eq!(elo_difference(0.0), f64::NEG_INFINITY);
         assert_eq!(elo_cell(elo_difference(1.0)), "+inf");
+        // All ten games won: the Wilson upper bound is 1 up to rounding, and its Elo is unbounded.
+        let (lo, hi) = wilson_interval(10.0, 10.0, Z_95);
+        assert_eq!(elo_difference(hi), f64::INFINITY);
+        assert!((elo_difference(lo) - 166.0).abs() < 1.0, "{}", elo_difference(lo));
         assert_eq!(elo_cell(-190.8), "-191");
     }
 
