@@ -26,10 +26,11 @@
 
 use super::player::{forced, run_workers, Player, PlayerInput};
 use super::playout::{below, candidates, random_playout, SideView};
+use super::SearchLimits;
 use super::{RootChild, SearchResult};
+use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::color::Color;
-use crate::engine::SearchLimits;
 use crate::point::{Move, Point};
 use crate::scoring;
 use rand::SeedableRng;
@@ -84,7 +85,12 @@ impl Root {
         let mut board = input.known.clone();
         let ko = board.ko();
         for point in (input.inferred_opponent & board.empty()).iter() {
+            // A refused try may have been suicide or ko rather than a stone: a stone that would leave a chain
+            // (its own or one of ours) without a liberty cannot stand there, so it is not placed.
             board.put_stone(them, point);
+            if board.chains_without_liberty().any() {
+                board.remove_stones(Bitboard::from_point(point));
+            }
         }
         board.set_ko(ko);
         let view = SideView {

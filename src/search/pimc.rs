@@ -23,11 +23,11 @@
 
 use super::player::{forced, run_workers, Player, PlayerInput};
 use super::playout::{below, random_playout};
+use super::SearchLimits;
 use super::{root_moves, RootChild, SearchResult};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::color::Color;
-use crate::engine::SearchLimits;
 use crate::point::{Move, Point};
 use crate::scoring;
 use rand::SeedableRng;

@@ -1,10 +1,10 @@
 //! The move choosers behind one trait: what a player is told about the position ([`PlayerInput`]), the
 //! [`Player`] trait, and the root-parallel budget loop (playouts, time, threads) the baselines share.
 
+use super::SearchLimits;
 use super::{RootChild, SearchConfig, SearchInput, SearchResult, StopReason};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::engine::SearchLimits;
 use crate::point::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
