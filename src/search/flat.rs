@@ -24,7 +24,7 @@
 //! The try with the best win rate is played. A pass is a candidate only when nothing else is left or the
 //! opponent has just passed (then both passes end the game and the full board is scored at once).
 
-use super::player::{forced, run_workers, Player, PlayerInput};
+use super::player::{forced, ranked, run_workers, Player, PlayerInput};
 use super::playout::{below, candidates, random_playout, SideView};
 use super::SearchLimits;
 use super::{RootChild, SearchResult};
@@ -198,16 +198,7 @@ impl Player for Flat {
             .collect();
         // Best win rate; ties to the more played try, then to the order of the candidates (stable sort).
         children.sort_by(|a, b| b.win_rate.total_cmp(&a.win_rate).then(b.visits.cmp(&a.visits)));
-        SearchResult {
-            best: children[0].mv,
-            win_rate: children[0].win_rate,
-            simulations,
-            elapsed: start.elapsed(),
-            children,
-            stop,
-            cache_lookups: 0,
-            cache_hits: 0,
-        }
+        ranked(children, simulations, start, stop)
     }
 }
 
@@ -215,20 +206,11 @@ impl Player for Flat {
 mod tests {
     use super::*;
     use crate::bitboard::Bitboard;
-    use crate::search::player::seen_input;
+    use crate::search::player::{ring_with_group_in_atari, seen_input};
 
     /// White's eight stones with one liberty, at D4, inside a Black ring.
     fn ring() -> Board {
-        Board::from_picture(
-            7,
-            ". . . . . . .
-             . . X X X . .
-             . X O O O X .
-             . X O . O X .
-             . X O O O X .
-             . . X X X . .
-             . . . . . . .",
-        )
+        ring_with_group_in_atari()
     }
 
     fn d4() -> Point {

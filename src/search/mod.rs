@@ -484,17 +484,7 @@ pub fn search(
     let start = Instant::now();
     let moves = root_moves(input);
     if moves.len() == 1 || input.particles.is_empty() {
-        let best = moves[0];
-        return SearchResult {
-            best,
-            win_rate: 0.5,
-            simulations: 0,
-            elapsed: start.elapsed(),
-            children: vec![RootChild { mv: best, visits: 0, win_rate: 0.5, illegal_rate: 0.0 }],
-            stop: StopReason::Forced,
-            cache_lookups: 0,
-            cache_hits: 0,
-        };
+        return player::forced(moves[0], start);
     }
     let playout_limit = limits.playouts.or(if limits.soft.is_none() && limits.hard.is_none() {
         Some(config.default_playouts)
@@ -670,6 +660,7 @@ pub fn safe_move(input: &SearchInput) -> Move {
 
 #[cfg(test)]
 mod tests {
+    use super::player::ring_with_group_in_atari;
     use super::*;
 
     fn input_from(board: Board, us: Color) -> SearchInput {
@@ -705,19 +696,6 @@ mod tests {
     }
 
     /// White's eight stones with one liberty, at D4, inside a Black ring.
-    fn ring_with_group_in_atari() -> Board {
-        Board::from_picture(
-            7,
-            ". . . . . . .
-             . . X X X . .
-             . X O O O X .
-             . X O . O X .
-             . X O O O X .
-             . . X X X . .
-             . . . . . . .",
-        )
-    }
-
     #[test]
     fn finds_the_capture_of_a_big_group() {
         // Perfect information: capturing at D4 wins the game.

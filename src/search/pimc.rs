@@ -21,7 +21,7 @@
 //! Illegal tries never happen inside the search (each sample is played as if seen), so `retry` and
 //! `lose-turn` differ only in the real game, where a refused try is excluded for the rest of the turn.
 
-use super::player::{forced, run_workers, Player, PlayerInput};
+use super::player::{forced, ranked, run_workers, Player, PlayerInput};
 use super::playout::{below, random_playout};
 use super::SearchLimits;
 use super::{root_moves, RootChild, SearchResult};
@@ -303,16 +303,7 @@ impl Pimc {
                 shared_nodes: w.nodes[1..].iter().filter(|n| n.shared).count(),
             })
             .collect();
-        let result = SearchResult {
-            best: children[0].mv,
-            win_rate: children[0].win_rate,
-            simulations,
-            elapsed: start.elapsed(),
-            children,
-            stop,
-            cache_lookups: 0,
-            cache_hits: 0,
-        };
+        let result = ranked(children, simulations, start, stop);
         (result, stats)
     }
 }
@@ -326,7 +317,7 @@ impl Player for Pimc {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::player::seen_input;
+    use crate::search::player::{ring_with_group_in_atari, seen_input};
 
     fn limits(n: u64) -> SearchLimits {
         SearchLimits { playouts: Some(n), ..SearchLimits::default() }
@@ -338,16 +329,7 @@ mod tests {
 
     #[test]
     fn finds_the_capture_of_a_big_group() {
-        let board = Board::from_picture(
-            7,
-            ". . . . . . .
-             . . X X X . .
-             . X O O O X .
-             . X O . O X .
-             . X O O O X .
-             . . X X X . .
-             . . . . . . .",
-        );
+        let board = ring_with_group_in_atari();
         let input = seen_input(board, Color::Black, 7.5);
         let result = Pimc::default().choose(&input, &limits(3000), 1, 7);
         assert_eq!(result.best, Move::Play(pt(3, 3)), "{:?}", &result.children[..3]);

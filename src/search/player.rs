@@ -54,6 +54,20 @@ pub(crate) fn forced(best: Move, start: Instant) -> SearchResult {
     }
 }
 
+/// The result of a finished search whose `children` are already ranked best first (at least one).
+pub(crate) fn ranked(children: Vec<RootChild>, simulations: u64, start: Instant, stop: StopReason) -> SearchResult {
+    SearchResult {
+        best: children[0].mv,
+        win_rate: children[0].win_rate,
+        simulations,
+        elapsed: start.elapsed(),
+        children,
+        stop,
+        cache_lookups: 0,
+        cache_hits: 0,
+    }
+}
+
 /// The seed of worker `t` of a root-parallel search.
 pub(crate) fn worker_seed(seed: u64, t: usize) -> u64 {
     seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -110,6 +124,22 @@ pub(crate) fn run_workers<W: Send>(
     });
     let reason = if timed_out.load(Ordering::Relaxed) { StopReason::Time } else { StopReason::Playouts };
     (workers, simulations.load(Ordering::Relaxed), reason)
+}
+
+/// Test picture shared by the players' tests: White's eight stones with one liberty, at D4, inside a Black
+/// ring on 7x7; capturing at D4 wins the game.
+#[cfg(test)]
+pub(crate) fn ring_with_group_in_atari() -> Board {
+    Board::from_picture(
+        7,
+        ". . . . . . .
+         . . X X X . .
+         . X O O O X .
+         . X O . O X .
+         . X O O O X .
+         . . X X X . .
+         . . . . . . .",
+    )
 }
 
 /// A perfect-information input for tests: `board` is known in full, its only particle, `us` to move.
