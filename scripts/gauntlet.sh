@@ -12,6 +12,7 @@
 #   RUNGS       rungs to play (default "random flat pimc gnugo"; gnugo only when installed)
 #   A           the player under test (default "phantomgo" = `gtp` with the default mcts player; any
 #               `--player` name works, so `A=flat RUNGS=pimc` plays the rungs against each other)
+#   A_ARGS      extra options for side A only (e.g. "--set search.rave_equivalence=0"): an ablation line
 #   OUT         output folder (default results/gauntlet-DATE); CONCURRENCY (default 1)
 # Each match writes OUT/RULE/RUNG.{txt,jsonl} and its SGFs; the summary is OUT/summary.txt. Seeds differ
 # between the two engines of a game: side A gets the game seed, the rung the game seed with a 1 appended.
@@ -50,9 +51,9 @@ if [ -z "${SUMMARY_ONLY:-}" ]; then
         *) command=$(engine "$rung" "{seed}1") ;;
       esac
       mkdir -p "$out/$rule"
-      echo "== $a vs $rung ($rule, $budget)"
+      echo "== $a ${A_ARGS:-} vs $rung ($rule, $budget)"
       "$PG" match --games "$games" --rules "$rule" --concurrency "${CONCURRENCY:-1}" -q \
-        --black "$(engine "$a" "{seed}")" --black-name "$a" --white "$command" --white-name "$rung" \
+        --black "$(engine "$a" "{seed}") ${A_ARGS:-}" --black-name "$a" --white "$command" --white-name "$rung" \
         --sgf "$out/$rule/$rung-sgf" --results "$out/$rule/$rung.jsonl" "$@" | tee "$out/$rule/$rung.txt"
     done
   done

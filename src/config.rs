@@ -127,6 +127,16 @@ pub struct SearchSection {
     pub convergence_ratio: Option<f64>,
     /// Playout policy: probability of trying next to one's own stones (0..=1).
     pub near_own: Option<f64>,
+    /// Main search: RAVE equivalence parameter k (0 = no RAVE).
+    pub rave_equivalence: Option<f64>,
+    /// Main search: value of a move with no statistics yet (0..=10).
+    pub first_play_urgency: Option<f64>,
+    /// Main search's playouts: probability of capturing a chain in atari (0..=1).
+    pub playout_capture: Option<f64>,
+    /// Main search's playouts: probability of extending a chain out of atari (0..=1).
+    pub playout_escape: Option<f64>,
+    /// Main search's playouts: probability of refusing a self-atari of two stones or more (0..=1).
+    pub playout_self_atari: Option<f64>,
 }
 
 /// `[belief]` in a config file: the particle filter's knobs (the count is `engine.particles`).
@@ -435,17 +445,18 @@ fn invalid(key: &str, message: impl Into<String>) -> ConfigError {
     ConfigError::Invalid { key: key.to_string(), message: message.into() }
 }
 
-/// Parses a player name: `mcts`, `random`, `flat` or `pimc`.
+/// Parses a player name: `mcts`, `ismcts`, `random`, `flat` or `pimc`.
 ///
 /// # Errors
 /// A message naming the accepted values.
 pub fn parse_player(text: &str) -> Result<PlayerKind, String> {
     match text.to_ascii_lowercase().as_str() {
         "mcts" => Ok(PlayerKind::Mcts),
+        "ismcts" => Ok(PlayerKind::Ismcts),
         "random" => Ok(PlayerKind::Random),
         "flat" => Ok(PlayerKind::Flat),
         "pimc" => Ok(PlayerKind::Pimc),
-        other => Err(format!("unknown player '{other}' (expected mcts, random, flat or pimc)")),
+        other => Err(format!("unknown player '{other}' (expected mcts, ismcts, random, flat or pimc)")),
     }
 }
 
@@ -570,6 +581,21 @@ impl Settings {
         }
         if let Some(v) = number("near_own", section.near_own, 0.0, 1.0)? {
             search.policy.near_own = v;
+        }
+        if let Some(v) = number("rave_equivalence", section.rave_equivalence, 0.0, 1e9)? {
+            search.rave_equivalence = v;
+        }
+        if let Some(v) = number("first_play_urgency", section.first_play_urgency, 0.0, 10.0)? {
+            search.first_play_urgency = v;
+        }
+        if let Some(v) = number("playout_capture", section.playout_capture, 0.0, 1.0)? {
+            search.playout.capture = v;
+        }
+        if let Some(v) = number("playout_escape", section.playout_escape, 0.0, 1.0)? {
+            search.playout.escape = v;
+        }
+        if let Some(v) = number("playout_self_atari", section.playout_self_atari, 0.0, 1.0)? {
+            search.playout.avoid_self_atari = v;
         }
         Ok(())
     }
@@ -715,6 +741,9 @@ mod tests {
         assert!(search.probe_min_uncertainty.is_some() && search.expand_after.is_some());
         assert!(search.probe_min_mean_uncertainty.is_some());
         assert!(search.convergence_ratio.is_some() && search.near_own.is_some());
+        assert!(search.rave_equivalence.is_some() && search.first_play_urgency.is_some());
+        assert!(search.playout_capture.is_some() && search.playout_escape.is_some());
+        assert!(search.playout_self_atari.is_some());
         let belief = &file.belief;
         assert!(belief.resample_below.is_some() && belief.locality.is_some() && belief.contact.is_some());
         assert!(belief.resampling.is_some());

@@ -22,9 +22,11 @@ use std::time::Duration;
 /// Which move chooser the engine uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum PlayerKind {
-    /// Belief + information-gain MCTS.
+    /// Belief + determinized UCT with RAVE, priced for the illegal-try rule ([`crate::search::uct`]).
     #[default]
     Mcts,
+    /// Belief + the earlier information-set MCTS with the information-gain bonus ([`crate::search::ismcts`]).
+    Ismcts,
     /// A uniformly random try among points that are not known to be occupied or own eyes (the weakest baseline).
     Random,
     /// Golois-style one-ply Monte Carlo ([`crate::search::flat`]).
@@ -36,7 +38,7 @@ pub enum PlayerKind {
 impl PlayerKind {
     /// True for the players that keep a particle belief.
     fn uses_belief(self) -> bool {
-        matches!(self, PlayerKind::Mcts | PlayerKind::Pimc)
+        matches!(self, PlayerKind::Mcts | PlayerKind::Ismcts | PlayerKind::Pimc)
     }
 }
 
@@ -486,7 +488,7 @@ impl Engine {
         };
         let decision = match self.config.player {
             PlayerKind::Random => Decision::Move(self.choose_random(color)),
-            PlayerKind::Mcts => self.choose_mcts(color, limits, &mut stats),
+            PlayerKind::Mcts | PlayerKind::Ismcts => self.choose_mcts(color, limits, &mut stats),
             PlayerKind::Flat | PlayerKind::Pimc => self.choose_baseline(color, limits, &mut stats),
         };
         stats.vertex = match decision {
@@ -589,7 +591,12 @@ impl Engine {
         let seed = self.config.seed
             ^ (u64::from(self.knowledge.move_number) << 32)
             ^ u64::from(self.knowledge.illegal_this_turn.count());
-        let result = search(&input, &self.config.search, &limits, self.config.threads, seed, None);
+        let result = match self.config.player {
+            PlayerKind::Ismcts => {
+                crate::search::ismcts::search(&input, &self.config.search, &limits, self.config.threads, seed, None)
+            }
+            _ => search(&input, &self.config.search, &limits, self.config.threads, seed, None),
+        };
         log::debug!("{}", crate::search::search_summary(&result, &input.probabilities, self.size()));
         stats.simulations = result.simulations;
         stats.win_rate = result.win_rate;

@@ -31,12 +31,21 @@ pub trait Player: Sync {
     fn choose(&self, input: &PlayerInput, limits: &SearchLimits, threads: usize, seed: u64) -> SearchResult;
 }
 
-/// The engine's own player: belief + information-set MCTS ([`super::search`]).
+/// The engine's own player: belief + the main search ([`super::search`]).
+pub struct Main<'a>(pub &'a SearchConfig);
+
+impl Player for Main<'_> {
+    fn choose(&self, input: &PlayerInput, limits: &SearchLimits, threads: usize, seed: u64) -> SearchResult {
+        super::search(&input.search, self.0, limits, threads, seed, None)
+    }
+}
+
+/// The earlier information-set MCTS player ([`super::ismcts::search`]).
 pub struct Ismcts<'a>(pub &'a SearchConfig);
 
 impl Player for Ismcts<'_> {
     fn choose(&self, input: &PlayerInput, limits: &SearchLimits, threads: usize, seed: u64) -> SearchResult {
-        super::search(&input.search, self.0, limits, threads, seed, None)
+        super::ismcts::search(&input.search, self.0, limits, threads, seed, None)
     }
 }
 
@@ -75,13 +84,14 @@ pub(crate) fn worker_seed(seed: u64, t: usize) -> u64 {
 
 /// Runs `threads` workers, each built by `make` from its seed and stepped by `step` (one simulation a step)
 /// until the playout limit (or `default_playouts` when no limit at all is given) or the soft/hard time is
-/// reached. Only worker 0 reads the clock. Returns the workers, the simulations run and why they stopped.
+/// reached, or until `external_stop` is set. Only worker 0 reads the clock. Returns the workers, the simulations run and why they stopped.
 /// With one thread and a playout limit the run is deterministic.
 pub(crate) fn run_workers<W: Send>(
     limits: &SearchLimits,
     default_playouts: u64,
     threads: usize,
     seed: u64,
+    external_stop: Option<&AtomicBool>,
     make: impl Fn(u64) -> W + Sync,
     step: impl Fn(&mut W) + Sync,
 ) -> (Vec<W>, u64, StopReason) {
@@ -100,7 +110,7 @@ pub(crate) fn run_workers<W: Send>(
                 scope.spawn(move || {
                     let mut worker = make(worker_seed(seed, t));
                     let mut local = 0u64;
-                    while !stop.load(Ordering::Relaxed) {
+                    while !stop.load(Ordering::Relaxed) && !external_stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                         if simulations.fetch_add(1, Ordering::Relaxed) >= playout_limit.unwrap_or(u64::MAX) {
                             simulations.fetch_sub(1, Ordering::Relaxed);
                             stop.store(true, Ordering::Relaxed);
@@ -173,15 +183,15 @@ mod tests {
     #[test]
     fn workers_stop_at_the_playout_limit_or_the_soft_time() {
         let limits = SearchLimits { playouts: Some(500), ..SearchLimits::default() };
-        let (workers, sims, reason) = run_workers(&limits, 10, 2, 1, |_| 0u64, |w| *w += 1);
+        let (workers, sims, reason) = run_workers(&limits, 10, 2, 1, None, |_| 0u64, |w| *w += 1);
         assert_eq!(sims, 500);
         assert_eq!(workers.iter().sum::<u64>(), 500);
         assert_eq!(reason, StopReason::Playouts);
-        let (_, sims, _) = run_workers(&SearchLimits::default(), 10, 1, 1, |_| 0u64, |w| *w += 1);
+        let (_, sims, _) = run_workers(&SearchLimits::default(), 10, 1, 1, None, |_| 0u64, |w| *w += 1);
         assert_eq!(sims, 10, "the default budget applies when no limit is given");
         let timed = SearchLimits { soft: Some(Duration::from_millis(20)), ..SearchLimits::default() };
         let start = Instant::now();
-        let (_, _, reason) = run_workers(&timed, 10, 1, 1, |_| (), |_| std::thread::sleep(Duration::from_micros(200)));
+        let (_, _, reason) = run_workers(&timed, 10, 1, 1, None, |_| (), |_| std::thread::sleep(Duration::from_micros(200)));
         assert_eq!(reason, StopReason::Time);
         assert!(start.elapsed() < Duration::from_secs(5));
     }

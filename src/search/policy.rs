@@ -1,0 +1,244 @@
+//! The main search's perfect-information playout policy on the [`ChainBoard`]: captures, escapes from atari,
+//! no big self-atari, otherwise uniformly random (never filling one's own single-point eye); it records the
+//! moves it plays for the tree's all-moves-as-first (RAVE) statistics.
+
+use super::playout::below;
+use crate::bitboard::Bitboard;
+use crate::chains::ChainBoard;
+use crate::color::{ByColor, Color};
+use crate::point::Point;
+use rand::RngCore;
+
+/// Settings of the playout policy (each rule can be switched off for ablation).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PolicyConfig {
+    /// Probability of capturing a chain in atari (a random one of its liberties) when there is one.
+    pub capture: f32,
+    /// Probability of extending a chain of ours in atari when the extension gives it two liberties or more.
+    pub escape: f32,
+    /// Probability of rejecting a random move that puts our chain of `self_atari_min` stones or more in atari
+    /// (it draws again, once).
+    pub avoid_self_atari: f32,
+    /// Smallest chain (after the move) whose self-atari is avoided.
+    pub self_atari_min: u32,
+    /// Cap on the moves of a playout, as a multiple of the number of points (ko and regrowth cycles).
+    pub moves_per_point: u32,
+}
+
+impl Default for PolicyConfig {
+    fn default() -> Self {
+        PolicyConfig { capture: 0.9, escape: 0.9, avoid_self_atari: 0.9, self_atari_min: 2, moves_per_point: 3 }
+    }
+}
+
+impl PolicyConfig {
+    /// The light policy: uniformly random legal moves that do not fill one's own eye.
+    pub fn light() -> PolicyConfig {
+        PolicyConfig { capture: 0.0, escape: 0.0, avoid_self_atari: 0.0, ..PolicyConfig::default() }
+    }
+}
+
+/// A move of a playout for the RAVE statistics: colour and point.
+pub type Played = (Color, Point);
+
+/// True with probability `p` (16-bit resolution).
+#[inline]
+fn chance<R: RngCore>(rng: &mut R, p: f32) -> bool {
+    p > 0.0 && (below(rng, 1 << 16) as f32) < p * 65536.0
+}
+
+/// The liberties of the chains of `color` in atari (one liberty each).
+fn atari_liberties(board: &ChainBoard, color: Color) -> Bitboard {
+    let mut stones = board.stones_in_atari(color);
+    let mut liberties = Bitboard::EMPTY;
+    while let Some(stone) = stones.first() {
+        let (chain, libs) = board.group_and_liberties(stone);
+        liberties |= libs;
+        stones -= chain;
+    }
+    liberties
+}
+
+/// The liberties `color`'s chain through `point` would have after a stone there, captures aside (the empty
+/// neighbours of `point` and the liberties of the friendly chains it joins, less `point` itself), and the
+/// chain's size.
+fn liberties_after(board: &ChainBoard, color: Color, point: Point) -> (Bitboard, u32) {
+    let neighbours = board.geometry().neighbours(point);
+    let mut liberties = neighbours & board.empty();
+    let mut stones = Bitboard::from_point(point);
+    let mut friends = neighbours & board.stones(color);
+    while let Some(stone) = friends.first() {
+        let (chain, libs) = board.group_and_liberties(stone);
+        liberties |= libs;
+        stones |= chain;
+        friends -= chain;
+    }
+    liberties.remove(point);
+    (liberties, stones.count())
+}
+
+/// Whether a stone of `color` at `point` captures something (an enemy neighbour chain has it as last liberty).
+fn captures_at(board: &ChainBoard, color: Color, point: Point) -> bool {
+    let mut enemies = board.geometry().neighbours(point) & board.stones(color.opponent());
+    while let Some(stone) = enemies.first() {
+        let (chain, libs) = board.group_and_liberties(stone);
+        if libs == Bitboard::from_point(point) {
+            return true;
+        }
+        enemies -= chain;
+    }
+    false
+}
+
+/// Picks the policy's move for `color`: a capture, an escape, or a random playable point; `None`: pass.
+pub fn choose<R: RngCore>(board: &ChainBoard, color: Color, config: &PolicyConfig, rng: &mut R) -> Option<Point> {
+    let playable = board.legal_points(color) - board.single_point_eyes(color);
+    if playable.is_empty() {
+        return None;
+    }
+    if chance(rng, config.capture) {
+        let captures = atari_liberties(board, color.opponent()) & playable;
+        if let Some(point) = captures.nth(below(rng, captures.count().max(1))) {
+            return Some(point);
+        }
+    }
+    if chance(rng, config.escape) {
+        let mut escapes = atari_liberties(board, color) & playable;
+        while escapes.any() {
+            let point = escapes.nth(below(rng, escapes.count())).expect("escapes is not empty");
+            if liberties_after(board, color, point).0.has_several() {
+                return Some(point);
+            }
+            escapes.remove(point);
+        }
+    }
+    let point = playable.nth(below(rng, playable.count())).expect("playable is not empty");
+    if chance(rng, config.avoid_self_atari) && is_big_self_atari(board, color, point, config.self_atari_min) {
+        return playable.nth(below(rng, playable.count()));
+    }
+    Some(point)
+}
+
+/// Whether a stone of `color` at `point` leaves its chain (of at least `min` stones) with one liberty or none
+/// without capturing anything.
+fn is_big_self_atari(board: &ChainBoard, color: Color, point: Point, min: u32) -> bool {
+    let (liberties, size) = liberties_after(board, color, point);
+    size >= min && !liberties.has_several() && !captures_at(board, color, point)
+}
+
+/// Result of a policy playout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PolicyPlayout {
+    /// Stones played.
+    pub moves: u32,
+    /// Stones captured by each colour.
+    pub captures: ByColor<u32>,
+}
+
+/// Plays the policy from `to_move` until two passes in a row or the move cap; appends each stone played to
+/// `played`. `passes` is the number of passes just before (1: a pass now ends the game).
+pub fn playout<R: RngCore>(
+    board: &mut ChainBoard,
+    mut to_move: Color,
+    mut passes: u32,
+    config: &PolicyConfig,
+    rng: &mut R,
+    played: &mut Vec<Played>,
+) -> PolicyPlayout {
+    let cap = config.moves_per_point * board.geometry().area() as u32;
+    let mut result = PolicyPlayout { moves: 0, captures: ByColor::default() };
+    while result.moves < cap {
+        match choose(board, to_move, config, rng) {
+            Some(point) => match board.try_play(to_move, point) {
+                Ok(captured) => {
+                    result.moves += 1;
+                    result.captures[to_move] += captured.count();
+                    played.push((to_move, point));
+                    passes = 0;
+                }
+                Err(_) => {
+                    // Cannot happen (the point came from the legal mask); count it as a pass.
+                    board.pass();
+                    passes += 1;
+                }
+            },
+            None => {
+                board.pass();
+                passes += 1;
+            }
+        }
+        if passes >= 2 {
+            break;
+        }
+        to_move = to_move.opponent();
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    fn pt(vertex: &str, size: usize) -> Point {
+        crate::point::parse_vertex(vertex, size).unwrap().point().unwrap()
+    }
+
+    #[test]
+    fn captures_a_chain_in_atari() {
+        let board = ChainBoard::from_board(&Board::from_picture(
+            5,
+            ". . . . .
+             . X X . .
+             X O O . .
+             . X X . .
+             . . . . .",
+        ));
+        let config = PolicyConfig { capture: 1.0, ..PolicyConfig::default() };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        for _ in 0..20 {
+            assert_eq!(choose(&board, Color::Black, &config, &mut rng), Some(pt("D3", 5)));
+        }
+    }
+
+    #[test]
+    fn escapes_from_atari_when_the_extension_gains_liberties() {
+        let board = ChainBoard::from_board(&Board::from_picture(
+            5,
+            ". . . . .
+             . X X . .
+             X O O . .
+             . X X . .
+             . . . . .",
+        ));
+        let config = PolicyConfig { capture: 0.0, escape: 1.0, ..PolicyConfig::default() };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
+        for _ in 0..20 {
+            assert_eq!(choose(&board, Color::White, &config, &mut rng), Some(pt("D3", 5)));
+        }
+    }
+
+    #[test]
+    fn avoids_a_big_self_atari_and_records_its_moves() {
+        // White's three stones have two liberties, C4 and C2: White at C2 would leave its chain in atari.
+        let board = Board::from_picture(
+            4,
+            ". X . .
+             X O O X
+             X O . X
+             . X X .",
+        );
+        let chains = ChainBoard::from_board(&board);
+        assert!(is_big_self_atari(&chains, Color::White, pt("C2", 4), 2));
+        assert!(!is_big_self_atari(&chains, Color::Black, pt("C2", 4), 2), "Black's C2 joins chains with liberties");
+        assert!(!is_big_self_atari(&chains, Color::White, pt("C2", 4), 5), "a chain below the minimum size");
+        let mut played = Vec::new();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut chains = chains;
+        let result = playout(&mut chains, Color::Black, 0, &PolicyConfig::default(), &mut rng, &mut played);
+        assert!(result.moves > 0);
+        assert_eq!(result.moves as usize, played.len());
+    }
+}

@@ -1,0 +1,498 @@
+//! The engine's main search: determinized UCT with RAVE over the belief's particles, priced for the rules of
+//! illegal tries.
+//!
+//! Each simulation draws one particle (a full board consistent with everything we were told) and walks one tree
+//! of both sides' moves, shared by all particles, playing perfect-information moves on the drawn board; below
+//! the tree the playout policy ([`super::policy`]) plays to the end, and the area score decides the reward.
+//! The opponent's moves in the tree are chosen for the opponent (its own UCB), so a try is judged against the
+//! best replies the samples allow, not against a random opponent.
+//!
+//! The root is where Phantom Go differs. Under `retry` a try that a particle shows occupied (or suicide, or ko)
+//! is not offered in that particle: a refused try costs nothing but the retry, so a try's value is its value
+//! where it is legal, and a try that is often occupied is visited less. Under `lose-turn` every candidate is
+//! offered in every particle, and where it is illegal the turn passes to the opponent (a separate child): the
+//! chance of a hidden stone is priced in the try's value. Passes are offered everywhere, so the engine can end
+//! a settled game and keeps playing while a particle shows an invader it could still capture.
+//!
+//! Selection is UCB on the blend of the move's own mean and its all-moves-as-first (RAVE) mean, with the RAVE
+//! weight beta = n_amaf / (n_amaf + n + n_amaf * n / k) (Gelly and Silver, 2007). Workers are root-parallel
+//! (one tree each, merged by move at the end); with one thread, a playout limit and a seed the search repeats.
+
+use super::player::{forced, ranked, run_workers};
+use super::playout::below;
+use super::policy::{self, Played};
+use super::{root_moves, RootChild, SearchConfig, SearchInput, SearchLimits, SearchResult};
+use crate::bitboard::Bitboard;
+use crate::chains::ChainBoard;
+use crate::color::Color;
+use crate::point::{Move, Point};
+use crate::scoring;
+use rand::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Statistics of one move out of a node, for the side to move there.
+#[derive(Clone, Copy, Debug, Default)]
+struct EdgeStats {
+    visits: u32,
+    wins: f32,
+    amaf_visits: u32,
+    amaf_wins: f32,
+    /// The node after the move (0: none yet).
+    child: u32,
+    /// The node after the move was refused and the turn lost (root, `lose-turn` only; 0: none yet).
+    lost_child: u32,
+    /// Visits in which the move was refused (root, `lose-turn` only).
+    refused: u32,
+}
+
+/// A position reached by a sequence of moves and outcomes (whatever the particle): one slot per point, and the
+/// pass at slot `area`.
+struct Node {
+    to_move: Color,
+    visits: u32,
+    edges: Vec<EdgeStats>,
+}
+
+/// One worker: its tree, random source and scratch buffers.
+struct Worker {
+    nodes: Vec<Node>,
+    rng: Xoshiro256PlusPlus,
+    played: Vec<Played>,
+    path: Vec<Step>,
+}
+
+/// One step of a simulation's walk down the tree: the node, the slot chosen, and where in the move record the
+/// node's turn starts (for RAVE).
+#[derive(Clone, Copy)]
+struct Step {
+    node: u32,
+    slot: usize,
+    first_move: usize,
+}
+
+/// The settings and root facts shared by all workers of one search.
+struct Uct<'a> {
+    input: &'a SearchInput,
+    config: &'a SearchConfig,
+    particles: Vec<ChainBoard>,
+    root_points: Bitboard,
+    root_pass: bool,
+    /// The information bonus of each root slot (alpha * p * (1 - p) where probing is on; 0 elsewhere).
+    root_bonus: Vec<f32>,
+    area: usize,
+}
+
+impl<'a> Uct<'a> {
+    fn new(input: &'a SearchInput, config: &'a SearchConfig) -> Uct<'a> {
+        let moves = root_moves(input);
+        let area = input.particles[0].geometry().area();
+        let root_bonus = (0..=area).map(|slot| root_bonus(input, config, slot)).collect();
+        Uct {
+            input,
+            config,
+            particles: input.particles.iter().map(ChainBoard::from_board).collect(),
+            root_points: moves.iter().filter_map(|m| m.point()).collect(),
+            root_pass: root_pass_offered(input),
+            root_bonus,
+            area,
+        }
+    }
+
+    fn new_worker(&self, seed: u64) -> Worker {
+        let mut worker = Worker {
+            nodes: Vec::new(),
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            played: Vec::with_capacity(4 * self.area),
+            path: Vec::with_capacity(32),
+        };
+        worker.nodes.push(self.node(self.input.us));
+        worker
+    }
+
+    fn node(&self, to_move: Color) -> Node {
+        Node { to_move, visits: 0, edges: vec![EdgeStats::default(); self.area + 1] }
+    }
+
+    fn slot(&self, mv: Move) -> usize {
+        mv.point().map_or(self.area, Point::index)
+    }
+
+    /// The blended value of an edge for selection at a node with `parent_visits`.
+    fn value(&self, edge: &EdgeStats, parent_log: f32) -> f32 {
+        let k = self.config.rave_equivalence;
+        let n = edge.visits as f32;
+        let an = edge.amaf_visits as f32;
+        if edge.visits == 0 && edge.amaf_visits == 0 {
+            return self.config.first_play_urgency;
+        }
+        let q = if edge.visits > 0 { edge.wins / n } else { 0.0 };
+        let aq = if edge.amaf_visits > 0 { edge.amaf_wins / an } else { 0.0 };
+        let beta = if k > 0.0 && an > 0.0 { an / (an + n + an * n / k) } else { 0.0 };
+        (1.0 - beta) * q + beta * aq + self.config.exploration * (parent_log / (n + 1.0)).sqrt()
+    }
+
+    /// The best slot among `offered` points (and the pass when `pass`), or `None` when there is nothing.
+    fn select(&self, worker: &mut Worker, node: u32, offered: Bitboard, pass: bool) -> Option<usize> {
+        let n = &worker.nodes[node as usize];
+        let parent_log = (n.visits.max(1) as f32).ln();
+        let mut best: Option<(f32, usize)> = None;
+        let slots = offered.iter().map(Point::index).chain(pass.then_some(self.area));
+        let at_root = node == 0;
+        for slot in slots {
+            // A tiny jitter breaks ties at random instead of by point order.
+            let jitter = (worker.rng.next_u32() >> 8) as f32 * 1e-9;
+            let bonus = if at_root { self.root_bonus[slot] } else { 0.0 };
+            let value = self.value(&n.edges[slot], parent_log) + bonus + jitter;
+            if best.is_none_or(|(b, _)| value > b) {
+                best = Some((value, slot));
+            }
+        }
+        best.map(|(_, slot)| slot)
+    }
+
+    /// One simulation: draw a particle, walk and grow the tree, play out, back up.
+    fn simulate(&self, worker: &mut Worker) {
+        let sample = below(&mut worker.rng, self.particles.len() as u32) as usize;
+        let mut board = self.particles[sample].clone();
+        worker.played.clear();
+        worker.path.clear();
+        let (ended, to_move, passes) = self.descend(worker, &mut board);
+        if !ended {
+            policy::playout(&mut board, to_move, passes, &self.config.playout, &mut worker.rng, &mut worker.played);
+        }
+        let reward = self.reward(&board);
+        self.back_up(worker, reward);
+    }
+
+    /// Walks the tree on `board` from the root, playing the moves; returns whether the game ended in the tree,
+    /// the side to move after it and the passes in a row.
+    fn descend(&self, worker: &mut Worker, board: &mut ChainBoard) -> (bool, Color, u32) {
+        let us = self.input.us;
+        let mut node = 0u32;
+        let mut to_move = us;
+        let mut passes = u32::from(self.input.opponent_passed);
+        loop {
+            let at_root = node == 0;
+            let first_move = worker.played.len();
+            let (offered, pass) = if at_root {
+                let legal = board.legal_points(us);
+                let points = if self.input.lose_turn { self.root_points } else { self.root_points & legal };
+                (points, self.root_pass || points.is_empty())
+            } else {
+                // In the tree a pass answers a pass (it ends the game) or is all that is left.
+                let playable = board.legal_points(to_move) - board.single_point_eyes(to_move);
+                (playable, passes > 0 || playable.is_empty())
+            };
+            let Some(slot) = self.select(worker, node, offered, pass) else {
+                return (false, to_move, passes);
+            };
+            worker.path.push(Step { node, slot, first_move });
+            let mut refused = false;
+            if slot == self.area {
+                board.pass();
+                passes += 1;
+            } else {
+                let point = Point::new(slot).expect("slot below area");
+                match board.try_play(to_move, point) {
+                    Ok(_) => {
+                        worker.played.push((to_move, point));
+                        passes = 0;
+                    }
+                    Err(_) => {
+                        // Only at the root under lose-turn: the try is refused and the turn passes.
+                        refused = true;
+                        board.pass();
+                        passes = 0;
+                        worker.nodes[node as usize].edges[slot].refused += 1;
+                    }
+                }
+            }
+            to_move = to_move.opponent();
+            if passes >= 2 {
+                return (true, to_move, passes);
+            }
+            let edge = &worker.nodes[node as usize].edges[slot];
+            let child = if refused { edge.lost_child } else { edge.child };
+            if child != 0 {
+                node = child;
+                continue;
+            }
+            if worker.nodes.len() < self.config.max_nodes && edge.visits + 1 >= self.config.expand_after {
+                let index = worker.nodes.len() as u32;
+                worker.nodes.push(self.node(to_move));
+                let edge = &mut worker.nodes[node as usize].edges[slot];
+                if refused {
+                    edge.lost_child = index;
+                } else {
+                    edge.child = index;
+                }
+            }
+            return (false, to_move, passes);
+        }
+    }
+
+    /// Our reward for the final `board`: 1 for a win, 0 for a loss, the tie rule's value for a level game.
+    fn reward(&self, board: &ChainBoard) -> f32 {
+        let us = self.input.us;
+        let margin =
+            scoring::score(&board.to_board(), self.input.komi) * if us == Color::Black { 1.0 } else { -1.0 };
+        if margin > 0.0 {
+            1.0
+        } else if margin < 0.0 {
+            0.0
+        } else {
+            self.config.tie.reward(0.0, us)
+        }
+    }
+
+    /// Adds the result to every edge walked and, for RAVE, to every edge of a walked node whose move the side to
+    /// move there played first at that point later in the simulation.
+    fn back_up(&self, worker: &mut Worker, reward: f32) {
+        let us = self.input.us;
+        // first[point] = the colour that played first at the point from the current step on (0 none, 1 black,
+        // 2 white); filled from the end of the record backwards.
+        let mut first = [0u8; 128];
+        let mut next = worker.played.len();
+        for step in worker.path.iter().rev() {
+            while next > step.first_move {
+                next -= 1;
+                let (color, point) = worker.played[next];
+                first[point.index()] = 1 + color.index() as u8;
+            }
+            let node = &mut worker.nodes[step.node as usize];
+            let mover = node.to_move;
+            let value = if mover == us { reward } else { 1.0 - reward };
+            node.visits += 1;
+            let edge = &mut node.edges[step.slot];
+            edge.visits += 1;
+            edge.wins += value;
+            if self.config.rave_equivalence > 0.0 {
+                let mark = 1 + mover.index() as u8;
+                for (slot, edge) in node.edges[..self.area].iter_mut().enumerate() {
+                    if first[slot] == mark {
+                        edge.amaf_visits += 1;
+                        edge.amaf_wins += value;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Whether the root offers a pass: the opponent has just passed (our pass ends the game and is scored as the
+/// particles stand), or at least half the particles are settled (no empty point reaches both colours: no
+/// contested point, no invader left standing in anyone's area). Early passes waste turns; a settled game
+/// needs one side to pass first.
+fn root_pass_offered(input: &SearchInput) -> bool {
+    if input.opponent_passed {
+        return true;
+    }
+    let settled = input
+        .particles
+        .iter()
+        .filter(|board| {
+            let territory = scoring::territory(board);
+            (board.empty() - territory[Color::Black] - territory[Color::White]).is_empty()
+        })
+        .count();
+    2 * settled >= input.particles.len()
+}
+
+/// The information bonus of root `slot`: alpha * p * (1 - p) for a point where a share p of the particles holds
+/// an opponent stone, when the information bonus is on, the belief is not settled as a whole and the point is
+/// uncertain enough (`probe_min_*`); never under `lose-turn`, where a refused probe costs the turn.
+fn root_bonus(input: &SearchInput, config: &SearchConfig, slot: usize) -> f32 {
+    let alpha = config.alpha(input.move_number);
+    if input.lose_turn || alpha <= 0.0 || slot >= input.probabilities.len() {
+        return 0.0;
+    }
+    let n = input.probabilities.len().max(1) as f32;
+    let mean = input.probabilities.iter().map(|p| p * (1.0 - p)).sum::<f32>() / n;
+    let p = input.probabilities[slot];
+    let uncertainty = p * (1.0 - p);
+    if mean < config.probe_min_mean_uncertainty || uncertainty < config.probe_min_uncertainty {
+        0.0
+    } else {
+        alpha * uncertainty
+    }
+}
+
+/// Puts the pass first when it was searched enough (a tenth of the leader's visits) and its win rate is within
+/// `margin` of the leader's: in a settled position every try wins or loses alike, and one side must pass for
+/// the game to end.
+fn prefer_pass_when_no_worse(children: &mut [RootChild], margin: f32) {
+    let Some(index) = children.iter().position(|c| c.mv == Move::Pass) else {
+        return;
+    };
+    let (leader, pass) = (&children[0], &children[index]);
+    if index > 0 && pass.visits * 10 >= leader.visits && pass.win_rate + margin >= leader.win_rate {
+        children[..=index].rotate_right(1);
+    }
+}
+
+/// Runs the search: `threads` root-parallel workers within `limits`, merged by root move.
+pub fn search(
+    input: &SearchInput,
+    config: &SearchConfig,
+    limits: &SearchLimits,
+    threads: usize,
+    seed: u64,
+    external_stop: Option<&AtomicBool>,
+) -> SearchResult {
+    let start = Instant::now();
+    let mut moves = root_moves(input);
+    if root_pass_offered(input) && !moves.contains(&Move::Pass) {
+        moves.push(Move::Pass);
+    }
+    if input.particles.is_empty() || moves.len() == 1 {
+        return forced(moves[0], start);
+    }
+    let uct = Uct::new(input, config);
+    let make = |seed: u64| uct.new_worker(seed);
+    let step = |w: &mut Worker| uct.simulate(w);
+    let (workers, simulations, stop) = run_workers(limits, config.default_playouts, threads, seed, external_stop, make, step);
+    let mut children: Vec<RootChild> = moves
+        .iter()
+        .map(|&mv| {
+            let slot = uct.slot(mv);
+            let (mut visits, mut wins, mut refused) = (0u32, 0.0f64, 0u32);
+            for w in &workers {
+                let e = &w.nodes[0].edges[slot];
+                visits += e.visits;
+                wins += f64::from(e.wins);
+                refused += e.refused;
+            }
+            let win_rate = if visits == 0 { 0.0 } else { (wins / f64::from(visits)) as f32 };
+            let illegal_rate = if visits == 0 { 0.0 } else { refused as f32 / visits as f32 };
+            RootChild { mv, visits, win_rate, illegal_rate }
+        })
+        .collect();
+    children.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate)));
+    prefer_pass_when_no_worse(&mut children, config.pass_margin);
+    ranked(children, simulations, start, stop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::search::player::ring_with_group_in_atari;
+
+    fn input_from(particles: Vec<Board>, us: Color, komi: f32) -> SearchInput {
+        let n = particles.len() as f32;
+        let them = us.opponent();
+        let probabilities = particles[0]
+            .geometry()
+            .points()
+            .map(|p| particles.iter().filter(|b| b.stones(them).contains(p)).count() as f32 / n)
+            .collect();
+        let known_opponent = particles.iter().fold(particles[0].stones(them), |all, b| all & b.stones(them));
+        SearchInput {
+            particles,
+            probabilities,
+            us,
+            lose_turn: false,
+            komi,
+            move_number: 0,
+            tried_this_turn: Bitboard::EMPTY,
+            known_opponent,
+            opponent_passed: false,
+        }
+    }
+
+    fn limits(n: u64) -> SearchLimits {
+        SearchLimits { playouts: Some(n), ..SearchLimits::default() }
+    }
+
+    fn vertex(mv: Move, size: usize) -> String {
+        mv.to_vertex(size)
+    }
+
+    #[test]
+    fn a_fixed_seed_and_playout_count_repeat_the_search() {
+        let input = input_from(vec![Board::new(9).unwrap()], Color::Black, 7.5);
+        let config = SearchConfig::default();
+        let a = search(&input, &config, &limits(1500), 1, 42, None);
+        let b = search(&input, &config, &limits(1500), 1, 42, None);
+        assert_eq!(a.children, b.children);
+        assert_eq!(a.simulations, 1500);
+        let two = search(&input, &config, &limits(1500), 2, 42, None);
+        assert_eq!(two.simulations, 1500, "threads share the playout budget");
+    }
+
+    /// White's seven stones have one liberty, D2, from which they would escape into open space: Black must
+    /// capture now.
+    #[test]
+    fn captures_a_big_group_before_it_escapes() {
+        let board = Board::from_picture(
+            7,
+            ". . . . . . .
+             . X X X . . .
+             X O O O X . .
+             X O O O X . .
+             . X X O X . .
+             . . . . . . .
+             . . . . . . .",
+        );
+        let input = input_from(vec![board], Color::Black, 10.0);
+        let result = search(&input, &SearchConfig::default(), &limits(2000), 1, 7, None);
+        assert_eq!(vertex(result.best, 7), "D2", "{:?}", &result.children[..3]);
+        assert!(result.win_rate > 0.8, "{:?}", &result.children[..3]);
+        // In the ring where the group cannot escape, every try wins: the search sees that too.
+        let input = input_from(vec![ring_with_group_in_atari()], Color::Black, 30.0);
+        let result = search(&input, &SearchConfig::default(), &limits(1000), 1, 7, None);
+        assert!(result.win_rate > 0.9);
+    }
+
+    /// Black's area with a White invader in atari at A5; White has just passed. Passing now loses by 1.5,
+    /// capturing at B5 wins by 1.5.
+    #[test]
+    fn captures_the_invader_rather_than_pass() {
+        let board = Board::from_picture(
+            5,
+            "O . X . X
+             X X X X X
+             X X X X X
+             O O O O O
+             . O . O .",
+        );
+        let mut input = input_from(vec![board], Color::Black, 3.5);
+        input.opponent_passed = true;
+        let result = search(&input, &SearchConfig::default(), &limits(500), 1, 3, None);
+        assert_eq!(vertex(result.best, 5), "B5", "{:?}", result.children);
+        // With the invader gone, passing ends a won game.
+        let after = Board::from_picture(
+            5,
+            ". X X . X
+             X X X X X
+             X X X X X
+             O O O O O
+             . O . O .",
+        );
+        let mut input = input_from(vec![after], Color::Black, 3.5);
+        input.opponent_passed = true;
+        let result = search(&input, &SearchConfig::default(), &limits(500), 1, 3, None);
+        assert_eq!(result.best, Move::Pass, "{:?}", result.children);
+    }
+
+    /// Half the particles hold a White stone at C3. Under `retry` a particle that shows the point occupied
+    /// never offers it (the try's value is its value where it is legal); under `lose-turn` it is offered and
+    /// refused there, the turn passing to White.
+    #[test]
+    fn a_try_refused_in_some_particles_is_priced_by_the_rule() {
+        let empty = Board::new(5).unwrap();
+        let stone = Board::from_picture(5, ". . . . .\n. . . . .\n. . O . .\n. . . . .\n. . . . .");
+        let particles = vec![empty.clone(), stone.clone(), empty, stone];
+        let c3 = |result: &SearchResult| result.children.iter().find(|c| vertex(c.mv, 5) == "C3").unwrap().clone();
+        let mut input = input_from(particles, Color::Black, 0.5);
+        let retry = search(&input, &SearchConfig::default(), &limits(3000), 1, 5, None);
+        assert!(retry.children.iter().all(|c| c.illegal_rate == 0.0));
+        input.lose_turn = true;
+        let lose = search(&input, &SearchConfig::default(), &limits(3000), 1, 5, None);
+        let child = c3(&lose);
+        assert!(child.visits > 0 && (0.2..0.8).contains(&child.illegal_rate), "{child:?}");
+        assert!(lose.children.iter().filter(|c| vertex(c.mv, 5) != "C3").all(|c| c.illegal_rate == 0.0));
+    }
+}
