@@ -262,7 +262,7 @@ pub struct Engine {
     config: EngineConfig,
     komi: f32,
     illegal_rule: IllegalRule,
-    /// `phantom-rules repetition=...` and `max-tries=N` as last told (kept for the search; not used yet).
+    /// `phantom-rules repetition=...` and `max-tries=N` as last told (handed to the search).
     optional_rules: (crate::game::Repetition, Option<u32>),
     knowledge: Knowledge,
     pending: Option<PendingTry>,
@@ -377,6 +377,26 @@ impl Engine {
     /// The optional rules last announced: repetition rule and cap on tries.
     pub fn optional_rules(&self) -> (crate::game::Repetition, Option<u32>) {
         self.optional_rules
+    }
+
+    /// Tries made so far in this game as the referee counts them for `max-tries`: every legal and illegal try
+    /// and every pass of both players, one per announcement the engine holds (our tries and their results, the
+    /// opponent's `phantom-opponent` reports, full-information `play`s); a try awaiting its result counts once
+    /// it is settled.
+    ///
+    /// What the engine cannot know: under a referee that does not announce the opponent's illegal tries
+    /// (`protocol.md`: "a referee that announces no illegal tries simply sends none"), or a front end that
+    /// does not pass them on, those tries are missing and the count is low (tries left too high). A referee's
+    /// forced pass after a capped run of illegal tries by the opponent reaches us as an illegal try plus a pass
+    /// but counts once, so each one makes the count one too high. `undo` takes back what it takes back.
+    pub fn tries_made(&self) -> u32 {
+        u32::try_from(self.knowledge.events.len()).unwrap_or(u32::MAX)
+    }
+
+    /// Tries left before the referee's announced cap (`max-tries` minus [`Engine::tries_made`], at least 0);
+    /// `None` when no cap was announced.
+    pub fn tries_left(&self) -> Option<u32> {
+        self.optional_rules.1.map(|cap| cap.saturating_sub(self.tries_made()))
     }
 
     /// Sets what an illegal try costs.
@@ -568,6 +588,8 @@ impl Engine {
             // Points our illegal tries found blocked are never tried again (belief::Belief::blocked).
             known_opponent: belief.known_opponent() | belief.blocked() | self.knowledge.board.stones(color.opponent()),
             opponent_passed: self.knowledge.opponent_just_passed(color),
+            tries_left: self.tries_left(),
+            repetition: self.optional_rules.0,
         };
         stats.belief_entropy = belief.total_entropy();
         stats.survivors = belief.stats().survivors_last;
@@ -624,6 +646,8 @@ impl Engine {
                 tried_this_turn: known.illegal_this_turn | self.known_illegal(color),
                 known_opponent: known_opponent | known.board.stones(color.opponent()),
                 opponent_passed: known.opponent_just_passed(color),
+                tries_left: self.tries_left(),
+                repetition: self.optional_rules.0,
             },
             known: known.board.clone(),
             inferred_opponent: inferred_opponent(&known.events, color) & known.board.empty(),
@@ -878,6 +902,88 @@ mod tests {
             Decision::Move(Move::Play(p)) => p,
             other => panic!("expected a stone, got {other:?}"),
         }
+    }
+
+    /// Plays a game of two random engines under `rule`, refereed by the judge, the mover passing every seventh
+    /// turn; at every try both engines' [`Engine::tries_made`] must equal the judge's count of tries.
+    fn count_tries_against_the_judge(rule: IllegalRule, cap: u32) -> (u32, u32) {
+        use crate::game::{Repetition, Rules};
+        use crate::judge::{Judge, TryOutcome};
+        let mut rules = Rules::new(5);
+        rules.max_tries = Some(cap as usize);
+        let mut judge = Judge::new(rules, rule).unwrap();
+        let mut engines = [engine(PlayerKind::Random), engine(PlayerKind::Random)];
+        let mut illegal = 0;
+        let mut passes = 0;
+        for (i, engine) in engines.iter_mut().enumerate() {
+            engine.set_illegal_rule(rule);
+            engine.set_optional_rules(Repetition::Allowed, Some(cap));
+            engine.config.seed = 11 + i as u64;
+            engine.clear_board();
+        }
+        let mut turn = 0;
+        while !judge.game().is_over() {
+            for engine in &engines {
+                assert_eq!(engine.tries_made() as usize, judge.game().tries(), "{rule}: the count drifted");
+                assert_eq!(engine.tries_left(), Some(cap - judge.game().tries() as u32));
+            }
+            let color = judge.to_move();
+            let mover = &mut engines[color.index()];
+            let mv = if turn % 7 == 6 {
+                mover.play(color, Move::Pass).unwrap();
+                Move::Pass
+            } else {
+                match mover.genmove(color, &SearchLimits::default()) {
+                    Decision::Move(mv) => mv,
+                    Decision::Resign => panic!("a random engine never resigns"),
+                }
+            };
+            let ruling = judge.submit(color, mv).unwrap();
+            match ruling.outcome {
+                TryOutcome::Illegal => {
+                    illegal += 1;
+                    mover.phantom_result_illegal().unwrap();
+                }
+                TryOutcome::Ok { captured } => mover.phantom_result_ok(&captured.iter().collect::<Vec<_>>()).unwrap(),
+                TryOutcome::Pass => passes += 1,
+            }
+            for observation in ruling.observations_for(color.opponent()) {
+                engines[color.opponent().index()].phantom_opponent(&observation).unwrap();
+            }
+            if ruling.next_to_move != color {
+                turn += 1;
+            }
+        }
+        for engine in &engines {
+            assert_eq!(engine.tries_made() as usize, judge.game().tries());
+        }
+        assert_eq!(engines[0].tries_left(), Some(cap.saturating_sub(judge.game().tries() as u32)));
+        (illegal, passes)
+    }
+
+    #[test]
+    fn tries_are_counted_as_the_referee_counts_them() {
+        for rule in [IllegalRule::Retry, IllegalRule::LoseTurn] {
+            let (illegal, passes) = count_tries_against_the_judge(rule, 60);
+            // The game exercised what is counted: illegal tries of both sides and passes.
+            assert!(illegal >= 2 && passes >= 2, "{rule}: {illegal} illegal tries, {passes} passes");
+        }
+    }
+
+    #[test]
+    fn no_cap_leaves_no_tries_count_for_the_search() {
+        let mut engine = engine(PlayerKind::Random);
+        assert_eq!(engine.tries_left(), None);
+        genmove_point(&mut engine, Color::Black);
+        engine.phantom_result_illegal().unwrap();
+        genmove_point(&mut engine, Color::Black);
+        engine.phantom_result_ok(&[]).unwrap();
+        engine.phantom_opponent(&Observation::OpponentIllegal).unwrap();
+        engine.phantom_opponent(&Observation::OpponentPass).unwrap();
+        assert_eq!(engine.tries_made(), 4);
+        assert_eq!(engine.tries_left(), None);
+        engine.set_optional_rules(crate::game::Repetition::Draw, Some(3));
+        assert_eq!(engine.tries_left(), Some(0), "past the cap: none left, no underflow");
     }
 
     #[test]
