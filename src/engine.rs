@@ -370,8 +370,15 @@ impl Engine {
     }
 
     /// Records the optional rules the referee announced: repetition, and the cap on tries (`None`: no cap).
+    /// A change to or from `superko` rebuilds the belief, which reads illegal tries differently under it.
     pub fn set_optional_rules(&mut self, repetition: crate::game::Repetition, max_tries: Option<u32>) {
+        let superko = |rule| rule == crate::game::Repetition::Superko;
+        let reread = superko(repetition) != superko(self.optional_rules.0);
         self.optional_rules = (repetition, max_tries);
+        if reread {
+            self.belief = None;
+            self.sync_belief();
+        }
     }
 
     /// The optional rules last announced: repetition rule and cap on tries.
@@ -443,7 +450,8 @@ impl Engine {
         if stale {
             let mut config = self.config.belief.clone();
             config.particles = self.config.particles.max(1);
-            let belief = Belief::new(self.size(), us, self.illegal_rule, &config, self.config.seed ^ 0xB5E1_1EF5);
+            let belief = Belief::new(self.size(), us, self.illegal_rule, &config, self.config.seed ^ 0xB5E1_1EF5)
+                .with_repetition(self.optional_rules.0);
             self.belief = Some((belief, 0));
         }
         let Some((belief, applied)) = self.belief.as_mut() else {
@@ -984,6 +992,20 @@ mod tests {
         assert_eq!(engine.tries_left(), None);
         engine.set_optional_rules(crate::game::Repetition::Draw, Some(3));
         assert_eq!(engine.tries_left(), Some(0), "past the cap: none left, no underflow");
+    }
+
+    #[test]
+    fn the_belief_reads_illegal_tries_under_the_announced_repetition_rule() {
+        use crate::game::Repetition;
+        let mut engine = engine(PlayerKind::Mcts);
+        engine.set_optional_rules(Repetition::Superko, None);
+        genmove_point(&mut engine, Color::Black);
+        engine.phantom_result_ok(&[]).unwrap();
+        assert_eq!(engine.belief().map(Belief::repetition), Some(Repetition::Superko));
+        // Told mid-game, the belief is rebuilt under the new rule.
+        engine.set_optional_rules(Repetition::Draw, Some(100));
+        assert_eq!(engine.belief().map(Belief::repetition), Some(Repetition::Draw));
+        assert_eq!(engine.belief().map(|b| b.history_len()), Some(1), "the history is read again");
     }
 
     #[test]

@@ -7,7 +7,11 @@
 //! tries illegal for any reason (a hidden stone, suicide or ko), every opponent move legal and capturing exactly
 //! the reported stones of ours, an opponent's illegal try possible (some stone or ko on the board). The rules
 //! are the board's: captures before suicide, simple ko; an illegal try costs nothing under `retry` and ends the
-//! turn (clearing ko) under `lose-turn`. Positional superko is not modelled.
+//! turn (clearing ko) under `lose-turn`. Positional superko is not modelled move by move; under a referee's
+//! `repetition=superko` ([`Belief::with_repetition`]) an illegal try of ours at a point a particle finds empty
+//! and legal keeps that particle once some capture has been announced (the refusal read as a possible
+//! repetition: a whole-board position can only recur after stones were removed, and every capture is announced
+//! to both players), and an opponent's illegal try is then always possible. Without superko nothing changes.
 //!
 //! New observations are applied incrementally to each particle's cached board (one `try_play`, or one draw
 //! from the opponent model for a hidden move); particles that disagree die. Each dead particle is repaired
@@ -39,6 +43,7 @@ pub use facts::RETRY_LEGAL_SHARE;
 use crate::bitboard::{Bitboard, Geometry};
 use crate::board::Board;
 use crate::color::Color;
+use crate::game::Repetition;
 use crate::judge::IllegalRule;
 use crate::observation::Observation;
 use crate::point::Point;
@@ -121,6 +126,12 @@ pub struct Belief {
     geometry: &'static Geometry,
     us: Color,
     illegal_rule: IllegalRule,
+    /// The referee's repetition rule (only `superko` changes what an illegal try can mean).
+    repetition: Repetition,
+    /// Index in `history` of the first announcement with a capture, if any.
+    first_capture: Option<usize>,
+    /// A capture was announced before the base of the history (a rebase forgot it).
+    captured_before_base: bool,
     config: BeliefConfig,
     /// Our stones at the base of the history (empty unless rebased).
     base_own: Bitboard,
@@ -164,6 +175,9 @@ impl Belief {
             geometry,
             us,
             illegal_rule,
+            repetition: Repetition::Allowed,
+            first_capture: None,
+            captured_before_base: false,
             config,
             base_own: Bitboard::EMPTY,
             base_opponent: 0,
@@ -179,6 +193,25 @@ impl Belief {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             stats: BeliefStats::default(),
         }
+    }
+
+    /// The same belief under the referee's repetition rule (`phantom-rules repetition=...`); set it before
+    /// any announcement: the particles already drawn are not revisited.
+    pub fn with_repetition(mut self, repetition: Repetition) -> Belief {
+        self.repetition = repetition;
+        self
+    }
+
+    /// The referee's repetition rule this belief reads announcements under.
+    pub fn repetition(&self) -> Repetition {
+        self.repetition
+    }
+
+    /// True when a refusal at announcement `e` may be a whole-board repetition: the referee plays positional
+    /// superko and a capture was announced before `e` (without one no position can recur).
+    pub(super) fn repetition_may_refuse(&self, e: usize) -> bool {
+        self.repetition == Repetition::Superko
+            && (self.captured_before_base || self.first_capture.is_some_and(|first| first < e))
     }
 
     /// The colour whose view this is.

@@ -21,16 +21,18 @@ pub(super) struct Failure {
 }
 
 impl Belief {
-    /// Applies an event that needs no choice of point; false when the board contradicts it.
+    /// Applies an event that needs no choice of point, the `index`-th of the history; false when the board
+    /// contradicts it.
     #[inline]
-    pub(super) fn apply_fixed(&self, board: &mut Board, event: Event) -> bool {
+    pub(super) fn apply_fixed(&self, board: &mut Board, event: Event, index: usize) -> bool {
         let them = self.us.opponent();
         match event {
             Event::OwnOk { point, captured } => {
                 matches!(board.try_play(self.us, point), Ok(c) if c == captured)
             }
             Event::OwnIllegal { point } => {
-                if is_legal(board, self.us, point) {
+                // A try legal on this board is refused only by a repetition (superko after a capture).
+                if is_legal(board, self.us, point) && !self.repetition_may_refuse(index) {
                     return false;
                 }
                 if self.illegal_rule == IllegalRule::LoseTurn {
@@ -44,7 +46,10 @@ impl Belief {
             }
             Event::OpponentIllegal => {
                 // Some point must be illegal for the opponent: any stone, or a ko point; an empty board has none.
-                let possible = board.occupied().any() || matches!(board.ko(), Some((_, c)) if c == them);
+                // Under superko after a capture, a repetition makes some try illegal too.
+                let possible = board.occupied().any()
+                    || matches!(board.ko(), Some((_, c)) if c == them)
+                    || self.repetition_may_refuse(index);
                 if self.illegal_rule == IllegalRule::LoseTurn {
                     board.pass();
                 }
@@ -156,7 +161,7 @@ impl Belief {
                     }
                 }
                 slot += 1;
-            } else if !self.apply_fixed(&mut board, event) {
+            } else if !self.apply_fixed(&mut board, event, e) {
                 return Err(failure(slot, &board));
             }
         }
