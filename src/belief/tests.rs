@@ -479,7 +479,7 @@ fn probabilities_beat_the_uniform_baseline() {
 
 /// The true observations of Black in a ko under positional superko and `lose-turn`: Black retakes the ko at B1
 /// after both sides lost a turn (Black passed, White tried an occupied point), and the referee refuses it
-/// because it would recreate the position after Black's first B1.
+/// because it would recreate the position after Black's first B1. Then Black's try at White's new stone D4.
 fn refused_ko_retake() -> Vec<Observation> {
     let size = 5;
     let rules = Rules { size, komi: 0.5, ko: KoRule::PositionalSuperko, max_tries: None };
@@ -514,6 +514,9 @@ fn refused_ko_retake() -> Vec<Observation> {
     assert_eq!(play(Color::White, "C2").0, TryOutcome::Illegal, "White tried our stone and lost its turn");
     // B1 is empty and legal by simple ko (the ko was cleared by the lost turns), but it would repeat `before`.
     assert_eq!(play(Color::Black, "B1").0, TryOutcome::Illegal, "the referee refuses the repetition");
+    // Then White plays D4 unseen, and Black's try there is refused: a stone, since no repetition explains it.
+    play(Color::White, "D4");
+    assert_eq!(play(Color::Black, "D4").0, TryOutcome::Illegal);
     told
 }
 
@@ -532,10 +535,13 @@ fn under_superko_a_refused_try_may_be_a_repetition() {
     };
     let belief = observe_all(Repetition::Superko);
     assert_eq!(belief.stats().contradictions, 0, "the repetition explains the refusal");
-    // The capture of B1 located White's three stones; B1 is empty in every particle, not a stone.
-    assert_eq!(belief.known_opponent(), set(&["A1", "B2", "C1"], size));
+    // The capture of B1 located White's first three stones, the refusal at D4 the fourth (below); B1 is empty
+    // in every particle, not a stone.
+    assert_eq!(belief.known_opponent(), set(&["A1", "B2", "C1", "D4"], size));
     assert_eq!(belief.probabilities()[b1.index()], 0.0);
     assert!(!belief.proven_opponent().contains(b1) && !belief.blocked().contains(b1));
+    // A refusal no earlier position explains still places a stone: every particle holds D4.
+    assert_eq!(belief.probabilities()[pt("D4", size).index()], 1.0);
     for i in 0..belief.len() {
         assert!(belief.is_consistent_with_history(i), "particle {i}");
     }

@@ -90,6 +90,17 @@ impl Belief {
                         None => false,
                     }
                 }
+                Event::OwnIllegal { .. } if self.repetition_may_refuse(index) => {
+                    // A repetition needs the particle's earlier positions: replay its whole history.
+                    self.apply_fixed(board, event, index)
+                        || match self.replay(&mut self.row(i).to_vec(), None, None) {
+                            Some(replayed) => {
+                                *board = replayed;
+                                true
+                            }
+                            None => false,
+                        }
+                }
                 _ => self.apply_fixed(board, event, index),
             };
             if ok {
