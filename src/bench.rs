@@ -106,6 +106,8 @@ fn empty_input(size: usize) -> SearchInput {
         tried_this_turn: crate::bitboard::Bitboard::EMPTY,
         known_opponent: crate::bitboard::Bitboard::EMPTY,
         opponent_passed: false,
+        tries_left: None,
+        repetition: crate::game::Repetition::Allowed,
     }
 }
 

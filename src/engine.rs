@@ -264,7 +264,7 @@ pub struct Engine {
     config: EngineConfig,
     komi: f32,
     illegal_rule: IllegalRule,
-    /// `phantom-rules repetition=...` and `max-tries=N` as last told (kept for the search; not used yet).
+    /// `phantom-rules repetition=...` and `max-tries=N` as last told (handed to the search).
     optional_rules: (crate::game::Repetition, Option<u32>),
     knowledge: Knowledge,
     pending: Option<PendingTry>,
@@ -372,13 +372,40 @@ impl Engine {
     }
 
     /// Records the optional rules the referee announced: repetition, and the cap on tries (`None`: no cap).
+    /// A change to or from `superko` rebuilds the belief, which reads illegal tries differently under it.
     pub fn set_optional_rules(&mut self, repetition: crate::game::Repetition, max_tries: Option<u32>) {
+        let superko = |rule| rule == crate::game::Repetition::Superko;
+        let reread = superko(repetition) != superko(self.optional_rules.0);
         self.optional_rules = (repetition, max_tries);
+        if reread {
+            self.belief = None;
+            self.sync_belief();
+        }
     }
 
     /// The optional rules last announced: repetition rule and cap on tries.
     pub fn optional_rules(&self) -> (crate::game::Repetition, Option<u32>) {
         self.optional_rules
+    }
+
+    /// Tries made so far in this game as the referee counts them for `max-tries`: every legal and illegal try
+    /// and every pass of both players, one per announcement the engine holds (our tries and their results, the
+    /// opponent's `phantom-opponent` reports, full-information `play`s); a try awaiting its result counts once
+    /// it is settled.
+    ///
+    /// What the engine cannot know: under a referee that does not announce the opponent's illegal tries
+    /// (`protocol.md`: "a referee that announces no illegal tries simply sends none"), or a front end that
+    /// does not pass them on, those tries are missing and the count is low (tries left too high). A referee's
+    /// forced pass after a capped run of illegal tries by the opponent reaches us as an illegal try plus a pass
+    /// but counts once, so each one makes the count one too high. `undo` takes back what it takes back.
+    pub fn tries_made(&self) -> u32 {
+        u32::try_from(self.knowledge.events.len()).unwrap_or(u32::MAX)
+    }
+
+    /// Tries left before the referee's announced cap (`max-tries` minus [`Engine::tries_made`], at least 0);
+    /// `None` when no cap was announced.
+    pub fn tries_left(&self) -> Option<u32> {
+        self.optional_rules.1.map(|cap| cap.saturating_sub(self.tries_made()))
     }
 
     /// Sets what an illegal try costs.
@@ -425,7 +452,8 @@ impl Engine {
         if stale {
             let mut config = self.config.belief.clone();
             config.particles = self.config.particles.max(1);
-            let belief = Belief::new(self.size(), us, self.illegal_rule, &config, self.config.seed ^ 0xB5E1_1EF5);
+            let belief = Belief::new(self.size(), us, self.illegal_rule, &config, self.config.seed ^ 0xB5E1_1EF5)
+                .with_repetition(self.optional_rules.0);
             self.belief = Some((belief, 0));
         }
         let Some((belief, applied)) = self.belief.as_mut() else {
@@ -570,6 +598,8 @@ impl Engine {
             // Points our illegal tries found blocked are never tried again (belief::Belief::blocked).
             known_opponent: belief.known_opponent() | belief.blocked() | self.knowledge.board.stones(color.opponent()),
             opponent_passed: self.knowledge.opponent_just_passed(color),
+            tries_left: self.tries_left(),
+            repetition: self.optional_rules.0,
         };
         stats.belief_entropy = belief.total_entropy();
         stats.survivors = belief.stats().survivors_last;
@@ -631,6 +661,8 @@ impl Engine {
                 tried_this_turn: known.illegal_this_turn | self.known_illegal(color),
                 known_opponent: known_opponent | known.board.stones(color.opponent()),
                 opponent_passed: known.opponent_just_passed(color),
+                tries_left: self.tries_left(),
+                repetition: self.optional_rules.0,
             },
             known: known.board.clone(),
             inferred_opponent: inferred_opponent(&known.events, color) & known.board.empty(),
@@ -865,11 +897,14 @@ fn inferred_opponent(events: &[Told], us: Color) -> Bitboard {
 }
 
 #[cfg(test)]
+mod rules_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::point::parse_vertex;
 
-    fn engine(player: PlayerKind) -> Engine {
+    pub(super) fn engine(player: PlayerKind) -> Engine {
         let config = EngineConfig { player, threads: 1, playouts: Some(200), seed: 3, ..EngineConfig::default() };
         let mut engine = Engine::new(config);
         engine.set_board_size(5).unwrap();
@@ -880,7 +915,7 @@ mod tests {
         parse_vertex(vertex, 5).unwrap().point().unwrap()
     }
 
-    fn genmove_point(engine: &mut Engine, color: Color) -> Point {
+    pub(super) fn genmove_point(engine: &mut Engine, color: Color) -> Point {
         match engine.genmove(color, &SearchLimits::default()) {
             Decision::Move(Move::Play(p)) => p,
             other => panic!("expected a stone, got {other:?}"),

@@ -24,6 +24,33 @@ pub fn territory(board: &Board) -> ByColor<Bitboard> {
     ByColor::new(black - white, white - black)
 }
 
+/// Stones of each colour left standing inside the other colour's area (invaders): a stone of colour C counts when
+/// the connected region of points not holding the opponent's stones (C stones and empty points, 4-connected) that
+/// contains it is bordered only by opponent stones (the board's edge aside; a region with no opponent stone
+/// around it at all does not count) and covers at most a fifth of the board's points: a small enclosed group, not
+/// a half board cut off by a wall. Area scoring (Tromp-Taylor) counts such stones where they stand, whatever
+/// their life.
+pub fn invaders(board: &Board) -> ByColor<u32> {
+    let geometry = board.geometry();
+    let count = |color: Color| {
+        let them = board.stones(color.opponent());
+        let open = geometry.mask() - them;
+        let mut left = board.stones(color);
+        let mut invaders = 0;
+        while let Some(point) = left.first() {
+            let region = geometry.flood(Bitboard::from_point(point), open);
+            left -= region;
+            let small = 5 * region.count() as usize <= geometry.area();
+            // Maximal within `open`, the region's outside neighbours are all opponent stones.
+            if small && (geometry.adjacent(region) & them).any() {
+                invaders += (region & board.stones(color)).count();
+            }
+        }
+        invaders
+    };
+    ByColor::new(count(Color::Black), count(Color::White))
+}
+
 /// Black's area minus White's area minus komi.
 pub fn score(board: &Board, komi: f32) -> f32 {
     let a = area(board);
@@ -175,6 +202,75 @@ mod tests {
         assert_eq!(a[Color::Black], 10 + 3);
         assert_eq!(a[Color::White], 7 + 4);
         assert_eq!(GameResult::of(&board, 0.5).to_string(), "B+1.5");
+    }
+
+    #[test]
+    fn an_invader_counts_inside_a_small_enclosed_region() {
+        // White's B8 stands in Black's 12-point corner; Black's J1 in White's 4-point corner. White's G5 and
+        // Black's wall belong to regions larger than a fifth of the board.
+        let board = Board::from_picture(
+            9,
+            ". . . . X . . . .
+             . O . . X . . . .
+             . . . . X . . . .
+             X X X X X . . . .
+             . . . . . . O . .
+             . . . . . . . . .
+             . . . . . . . O O
+             . . . . . . O . .
+             . . . . . . O . X",
+        );
+        let found = invaders(&board);
+        assert_eq!((found[Color::Black], found[Color::White]), (1, 1));
+        let empty = invaders(&Board::new(9).unwrap());
+        assert_eq!((empty[Color::Black], empty[Color::White]), (0, 0));
+    }
+
+    #[test]
+    fn a_half_board_behind_a_wall_is_not_an_invasion() {
+        // White's 36-point top half is bordered only by Black's wall and the edge, but it is no invader.
+        let board = Board::from_picture(
+            9,
+            ". . . . . . . . .
+             . . . . . . O . .
+             . . O . . . . . .
+             . . . . . . . . .
+             X X X X X X X X X
+             . . . . . . . . .
+             . . . . X . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        let found = invaders(&board);
+        assert_eq!((found[Color::Black], found[Color::White]), (0, 0));
+        // The same wall around a 16-point region (a fifth of 81 points rounds down to 16) makes invaders.
+        let board = Board::from_picture(
+            9,
+            ". . . . X . . . .
+             . O . . X . . . .
+             . . . O X . . . .
+             . . . . X . . . .
+             X X X X X . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        assert_eq!(invaders(&board)[Color::White], 2);
+        // One row more (20 points) is more than a fifth of the board: no longer an invasion.
+        let board = Board::from_picture(
+            9,
+            ". . . . X . . . .
+             . O . . X . . . .
+             . . . O X . . . .
+             . . . . X . . . .
+             . . . . X . . . .
+             X X X X X . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        assert_eq!(invaders(&board)[Color::White], 0);
     }
 
     #[test]

@@ -593,3 +593,58 @@ fn debug_lines_name_the_engines() {
     assert!(stderr.contains("[alpha black] << genmove b") && stderr.contains("[beta white] >> = "), "{stderr}");
     assert!(stderr.contains("[alpha (greeting)] << protocol_version"), "{stderr}");
 }
+
+/// The true final board of a game, replayed from the runner's SGF (`;B[cc]`, `;W[]` for a pass).
+fn final_board(sgf: &str, size: usize) -> phantomgo::Board {
+    let mut board = phantomgo::Board::new(size).expect("size");
+    for (at, _) in sgf.match_indices(['B', 'W']) {
+        let node = &sgf[at..];
+        if !sgf[..at].ends_with(';') || !node[1..].starts_with('[') {
+            continue;
+        }
+        let color = if node.starts_with('B') { phantomgo::Color::Black } else { phantomgo::Color::White };
+        let value: Vec<u8> = node[2..].bytes().take_while(|&b| b != b']').collect();
+        if value.is_empty() {
+            board.pass();
+            continue;
+        }
+        let (col, row) = (usize::from(value[0] - b'a'), size - 1 - usize::from(value[1] - b'a'));
+        let point = phantomgo::Point::from_coords(col, row, size).expect("on the board");
+        board.try_play(color, point).expect("the SGF holds legal moves");
+    }
+    board
+}
+
+#[test]
+fn invaders_left_at_the_end_are_recorded_and_tabled() {
+    let dir = out_dir("invaders");
+    let sgf = dir.join("sgf");
+    let heard = dir.join("heard");
+    // Engines that never pass fill the board until the cap: stones end up walled in.
+    let dense = "bash tests/engines/random.sh --seed {seed}";
+    let listener = format!("tee -a {}-{{game}} | {dense}", heard.display());
+    let args = ["--black", &listener, "--white", dense, "--games", "6", "--size", "5", "--max-tries", "80"];
+    let mut all = args.to_vec();
+    all.extend_from_slice(&["--sgf", sgf.to_str().unwrap()]);
+    let (records, output) = run_match(&dir, &all);
+    // The cap reaches the engine as an optional rule on a line of its own.
+    let input = std::fs::read_to_string(dir.join("heard-0")).expect("engine input recorded");
+    assert!(input.lines().any(|l| l == "phantom-rules max-tries=80"), "{input}");
+    let mut total = 0;
+    for record in &records {
+        let game = record["game"].as_u64().unwrap();
+        let text = std::fs::read_to_string(sgf.join(format!("game-{game:05}.sgf"))).expect("sgf written");
+        let found = phantomgo::scoring::invaders(&final_board(&text, 5));
+        for (field, color) in [("invaders_black", phantomgo::Color::Black), ("invaders_white", phantomgo::Color::White)]
+        {
+            assert_eq!(record[field].as_u64(), Some(u64::from(found[color])), "game {game} {field}: {record}");
+            total += found[color];
+        }
+    }
+    assert!(total > 0, "random 5x5 games leave stones inside the other side's area");
+    let table = String::from_utf8_lossy(&output.stdout);
+    assert!(table.contains("invaders left/game") && table.contains("  in its area/game"), "{table}");
+    assert!(table.contains("invaders per game (stones left inside the other side's area): black "), "{table}");
+    let endings = table.lines().find(|l| l.starts_with("endings: ")).expect("endings line");
+    assert!(endings.contains('%'), "{endings}");
+}

@@ -17,6 +17,8 @@ pub const RETRY_LEGAL_SHARE: f32 = 0.5;
 /// or, found later, when we play legally on a point of `L` that none of our captures since emptied. With ko and
 /// suicide excluded the point holds an opponent stone, and it stays there until one of our reported captures
 /// takes it (the opponent cannot remove its own stones): such points are `proven`. The others are `ambiguous`.
+/// Under positional superko after a capture, a fourth explanation, a repetition, leaves the point possibly empty:
+/// such a try is never proven, and stays blocked only while no particle finds it legal.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct BlockedTries {
     /// Opponent stones our illegal tries proved, not captured since.
@@ -38,18 +40,21 @@ pub(super) struct AmbiguousTry {
     pub(super) captured_since: Bitboard,
     /// A capture since emptied a point around it: if it was suicide, it may be legal now.
     pub(super) opened: bool,
+    /// A repetition (superko) may explain it: no later fact proves a stone there.
+    pub(super) repetition_possible: bool,
 }
 
 impl BlockedTries {
     /// Records our illegal try at `point`. `last` is the last announcement before it other than our own
     /// illegal tries this turn (the move that may have set a ko); `own`, `opponent_count` and `known_empty`
-    /// are as they stood when we tried.
+    /// are as they stood when we tried; `repetition_possible` when a superko repetition may explain it.
     pub(super) fn illegal(
         &mut self,
         geometry: &Geometry,
         point: Point,
         last: Option<Event>,
         (own, opponent_count, known_empty): (Bitboard, i64, Bitboard),
+        repetition_possible: bool,
     ) {
         if own.contains(point) || self.proven.contains(point) {
             return;
@@ -71,7 +76,7 @@ impl BlockedTries {
         let suicide_impossible =
             i64::from((needs_stones | self.proven).count()) > opponent_count || (needs_stones & known_empty).any();
         self.ambiguous.retain(|t| t.point != point);
-        if suicide_impossible {
+        if suicide_impossible && !repetition_possible {
             self.proven.insert(point);
         } else {
             let joined = joined - single;
@@ -80,7 +85,9 @@ impl BlockedTries {
                 needs_stones,
                 joined,
                 captured_since: Bitboard::EMPTY,
-                opened: false,
+                // A repetition can end whenever the position moves on: blocked only while every particle agrees.
+                opened: repetition_possible,
+                repetition_possible,
             });
         }
     }
@@ -95,8 +102,9 @@ impl BlockedTries {
             t.captured_since |= captured;
             t.opened |= (t.needs_stones & captured).any();
         }
-        let (refuted, kept): (Vec<AmbiguousTry>, Vec<AmbiguousTry>) =
-            self.ambiguous.iter().partition(|t| t.needs_stones.contains(point) && !t.captured_since.contains(point));
+        let (refuted, kept): (Vec<AmbiguousTry>, Vec<AmbiguousTry>) = self.ambiguous.iter().partition(|t| {
+            t.needs_stones.contains(point) && !t.captured_since.contains(point) && !t.repetition_possible
+        });
         for t in refuted {
             self.proven.insert(t.point);
         }
@@ -107,6 +115,18 @@ impl BlockedTries {
     pub(super) fn own_captured(&mut self, captured: Bitboard) {
         for t in &mut self.ambiguous {
             t.opened |= (t.joined & captured).any();
+        }
+    }
+}
+
+impl Event {
+    /// The stones this announcement says were captured (none for a try without capture, a pass, an illegal try).
+    pub(super) fn captured(self) -> Bitboard {
+        match self {
+            Event::OwnOk { captured, .. }
+            | Event::OpponentHidden { captured }
+            | Event::OpponentSeen { captured, .. } => captured,
+            Event::OwnIllegal { .. } | Event::OwnPass | Event::OpponentIllegal | Event::OpponentPass => Bitboard::EMPTY,
         }
     }
 }

@@ -7,7 +7,12 @@
 //! tries illegal for any reason (a hidden stone, suicide or ko), every opponent move legal and capturing exactly
 //! the reported stones of ours, an opponent's illegal try possible (some stone or ko on the board). The rules
 //! are the board's: captures before suicide, simple ko; an illegal try costs nothing under `retry` and ends the
-//! turn (clearing ko) under `lose-turn`. Positional superko is not modelled.
+//! turn (clearing ko) under `lose-turn`. Under a referee's `repetition=superko` ([`Belief::with_repetition`]) an
+//! illegal try of ours at a point a particle finds empty and legal keeps that particle when the stone would
+//! recreate one of the particle's own earlier whole-board positions (after a rebase, whose earlier positions are
+//! unknown: whenever a capture has been announced, since a position can only recur after stones were removed and
+//! every capture is announced to both players); an opponent's illegal try is then always possible once a capture
+//! was announced. The opponent's hidden moves are not checked against superko. Without superko nothing changes.
 //!
 //! New observations are applied incrementally to each particle's cached board (one `try_play`, or one draw
 //! from the opponent model for a hidden move); particles that disagree die. Each dead particle is repaired
@@ -39,6 +44,7 @@ pub use facts::RETRY_LEGAL_SHARE;
 use crate::bitboard::{Bitboard, Geometry};
 use crate::board::Board;
 use crate::color::Color;
+use crate::game::Repetition;
 use crate::judge::IllegalRule;
 use crate::observation::Observation;
 use crate::point::Point;
@@ -121,6 +127,14 @@ pub struct Belief {
     geometry: &'static Geometry,
     us: Color,
     illegal_rule: IllegalRule,
+    /// The referee's repetition rule (only `superko` changes what an illegal try can mean).
+    repetition: Repetition,
+    /// Index in `history` of the first announcement with a capture, if any.
+    first_capture: Option<usize>,
+    /// A capture was announced before the base of the history (a rebase forgot it).
+    captured_before_base: bool,
+    /// The history was rebased: the positions before its base are not known.
+    rebased: bool,
     config: BeliefConfig,
     /// Our stones at the base of the history (empty unless rebased).
     base_own: Bitboard,
@@ -164,6 +178,10 @@ impl Belief {
             geometry,
             us,
             illegal_rule,
+            repetition: Repetition::Allowed,
+            first_capture: None,
+            captured_before_base: false,
+            rebased: false,
             config,
             base_own: Bitboard::EMPTY,
             base_opponent: 0,
@@ -179,6 +197,26 @@ impl Belief {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             stats: BeliefStats::default(),
         }
+    }
+
+    /// The same belief under the referee's repetition rule (`phantom-rules repetition=...`); set it before
+    /// any announcement: the particles already drawn are not revisited.
+    pub fn with_repetition(mut self, repetition: Repetition) -> Belief {
+        self.repetition = repetition;
+        self
+    }
+
+    /// The referee's repetition rule this belief reads announcements under.
+    pub fn repetition(&self) -> Repetition {
+        self.repetition
+    }
+
+    /// True when a refusal at announcement `e` may be a whole-board repetition as far as the announcements
+    /// tell: the referee plays positional superko and a capture was announced before `e` (without one no
+    /// position can recur). Each particle then checks its own positions ([`Belief::refused_as_repetition`]).
+    pub(super) fn repetition_may_refuse(&self, e: usize) -> bool {
+        self.repetition == Repetition::Superko
+            && (self.captured_before_base || self.first_capture.is_some_and(|first| first < e))
     }
 
     /// The colour whose view this is.

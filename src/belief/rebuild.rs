@@ -261,6 +261,9 @@ impl Belief {
         let room = (self.geometry.mask() - self.own).count() as i64;
         let mut count = self.opponent_count.clamp(0, (room - 1).max(0));
         self.base_own = self.own;
+        self.captured_before_base |= self.first_capture.is_some();
+        self.rebased = true;
+        self.first_capture = None;
         self.history.clear();
         self.known_empty = Bitboard::EMPTY;
         let n = self.config.particles;

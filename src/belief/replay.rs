@@ -6,6 +6,7 @@ use super::rebuild::Lookahead;
 use super::Belief;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
+use crate::game::Repetition;
 use crate::judge::IllegalRule;
 use crate::point::Point;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -21,15 +22,17 @@ pub(super) struct Failure {
 }
 
 impl Belief {
-    /// Applies an event that needs no choice of point; false when the board contradicts it.
+    /// Applies an event that needs no choice of point, the `index`-th of the history; false when the board
+    /// contradicts it.
     #[inline]
-    pub(super) fn apply_fixed(&self, board: &mut Board, event: Event) -> bool {
+    pub(super) fn apply_fixed(&self, board: &mut Board, event: Event, index: usize) -> bool {
         let them = self.us.opponent();
         match event {
             Event::OwnOk { point, captured } => {
                 matches!(board.try_play(self.us, point), Ok(c) if c == captured)
             }
             Event::OwnIllegal { point } => {
+                // A try legal here can still be a superko repetition: see `refused_as_repetition`.
                 if is_legal(board, self.us, point) {
                     return false;
                 }
@@ -44,7 +47,10 @@ impl Belief {
             }
             Event::OpponentIllegal => {
                 // Some point must be illegal for the opponent: any stone, or a ko point; an empty board has none.
-                let possible = board.occupied().any() || matches!(board.ko(), Some((_, c)) if c == them);
+                // Under superko after a capture, a repetition makes some try illegal too.
+                let possible = board.occupied().any()
+                    || matches!(board.ko(), Some((_, c)) if c == them)
+                    || self.repetition_may_refuse(index);
                 if self.illegal_rule == IllegalRule::LoseTurn {
                     board.pass();
                 }
@@ -59,6 +65,32 @@ impl Belief {
                 false
             }
         }
+    }
+
+    /// Under superko, whether our try at `point`, legal on `board` (the `index`-th announcement), was refused
+    /// as a repetition: the position it makes is among `positions`, the particle's whole-board positions so far
+    /// (from the start of the game). After a rebase those are not known, and any refusal after a capture may be
+    /// one. When it was, the turn is applied as for any illegal try.
+    pub(super) fn refused_as_repetition(
+        &self,
+        board: &mut Board,
+        point: Point,
+        index: usize,
+        positions: &[u64],
+    ) -> bool {
+        if !self.repetition_may_refuse(index) {
+            return false;
+        }
+        if !self.rebased {
+            let mut next = board.clone();
+            if next.try_play(self.us, point).is_err() || !positions.contains(&next.hash()) {
+                return false;
+            }
+        }
+        if self.illegal_rule == IllegalRule::LoseTurn {
+            board.pass();
+        }
+        true
     }
 
     /// Replays the whole history with the slot points in `row`. Unassigned slots are sampled (and written back)
@@ -113,6 +145,9 @@ impl Belief {
             return Err(base_failure(&board, self.base_opponent.min(row.len())));
         }
         let mut slot = self.base_opponent;
+        // Whole-board positions after each stone so far, kept only where superko needs them (as the referee).
+        let superko = self.repetition == Repetition::Superko;
+        let mut positions = if superko { vec![board.hash()] } else { Vec::new() };
         for e in 0..self.history.len() {
             let event = self.history[e];
             let before = keep_before.then(|| board.clone());
@@ -156,8 +191,19 @@ impl Belief {
                     }
                 }
                 slot += 1;
-            } else if !self.apply_fixed(&mut board, event) {
-                return Err(failure(slot, &board));
+            } else if !self.apply_fixed(&mut board, event, e) {
+                let repeated = match event {
+                    Event::OwnIllegal { point } => self.refused_as_repetition(&mut board, point, e, &positions),
+                    _ => false,
+                };
+                if !repeated {
+                    return Err(failure(slot, &board));
+                }
+            }
+            if superko
+                && matches!(event, Event::OwnOk { .. } | Event::OpponentHidden { .. } | Event::OpponentSeen { .. })
+            {
+                positions.push(board.hash());
             }
         }
         Ok(board)

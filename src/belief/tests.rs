@@ -1,7 +1,8 @@
 //! Tests of the belief: every particle agrees with the whole history, aimed explanations, blocked tries.
 
 use super::*;
-use crate::game::Rules;
+use crate::game::Repetition;
+use crate::game::{KoRule, Rules};
 use crate::judge::{Judge, TryOutcome};
 use crate::point::Move;
 use proptest::prelude::*;
@@ -58,13 +59,29 @@ fn random_game(
     seed: u64,
     check: &mut dyn FnMut(&Belief, &Board, &[Point]),
 ) {
+    random_game_under(Repetition::Allowed, size, rule, max_tries, config, seed, check);
+}
+
+/// [`random_game`] under the referee's `repetition` rule (its ko rule for the judge, told to both beliefs);
+/// returns how many tries were refused only as repetitions (legal on the board, refused by superko).
+fn random_game_under(
+    repetition: Repetition,
+    size: usize,
+    rule: IllegalRule,
+    max_tries: usize,
+    config: &BeliefConfig,
+    seed: u64,
+    check: &mut dyn FnMut(&Belief, &Board, &[Point]),
+) -> usize {
+    let mut repetitions = 0;
     let mut rules = Rules::new(size);
     rules.max_tries = Some(max_tries);
+    rules.ko = repetition.ko_rule();
     let mut judge = Judge::new(rules, rule).expect("size");
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut beliefs = [
-        Belief::new(size, Color::Black, rule, config, seed ^ 1),
-        Belief::new(size, Color::White, rule, config, seed ^ 2),
+        Belief::new(size, Color::Black, rule, config, seed ^ 1).with_repetition(repetition),
+        Belief::new(size, Color::White, rule, config, seed ^ 2).with_repetition(repetition),
     ];
     // The true opponent moves, per viewer.
     let mut hidden: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
@@ -80,7 +97,10 @@ fn random_game(
         };
         let ruling = judge.submit(color, mv).expect("legal submission");
         match (ruling.outcome, mv) {
-            (TryOutcome::Illegal, Move::Play(p)) => tried.insert(p),
+            (TryOutcome::Illegal, Move::Play(p)) => {
+                repetitions += usize::from(board.legality(color, p).is_ok());
+                tried.insert(p);
+            }
             (TryOutcome::Ok { .. }, Move::Play(p)) => {
                 hidden[color.opponent().index()].push(p);
                 tried = Bitboard::EMPTY;
@@ -98,6 +118,7 @@ fn random_game(
             }
         }
     }
+    repetitions
 }
 
 fn check_agreement(belief: &Belief, truth: &Board, hidden: &[Point]) {
@@ -454,4 +475,89 @@ fn probabilities_beat_the_uniform_baseline() {
     let uniform_brier = uniform_sum / points;
     eprintln!("Brier: belief {belief_brier:.4}, uniform baseline {uniform_brier:.4}; {stats:?}");
     assert!(belief_brier < 0.9 * uniform_brier, "belief {belief_brier:.4} vs uniform {uniform_brier:.4}");
+}
+
+/// The true observations of Black in a ko under positional superko and `lose-turn`: Black retakes the ko at B1
+/// after both sides lost a turn (Black passed, White tried an occupied point), and the referee refuses it
+/// because it would recreate the position after Black's first B1. Then Black's try at White's new stone D4.
+fn refused_ko_retake() -> Vec<Observation> {
+    let size = 5;
+    let rules = Rules { size, komi: 0.5, ko: KoRule::PositionalSuperko, max_tries: None };
+    let mut judge = Judge::new(rules, IllegalRule::LoseTurn).expect("size");
+    let mut told = Vec::new();
+    let mut play = |color: Color, vertex: &str| {
+        let mv = if vertex == "pass" { Move::Pass } else { Move::Play(pt(vertex, size)) };
+        let ruling = judge.submit(color, mv).expect("a legal submission");
+        told.extend(ruling.observations_for(Color::Black));
+        (ruling.outcome, judge.game().board().clone())
+    };
+    for (color, vertex) in [(Color::Black, "C2"), (Color::White, "A1"), (Color::Black, "D1"), (Color::White, "B2")] {
+        play(color, vertex);
+    }
+    let (_, before) = play(Color::Black, "B1");
+    let before_picture = "
+        . . . . .
+        . . . . .
+        . . . . .
+        . O X . .
+        O X . X .";
+    assert_eq!(before.picture(), Board::from_picture(size, before_picture).picture());
+    let (_, after) = play(Color::White, "C1");
+    let after_picture = "
+        . . . . .
+        . . . . .
+        . . . . .
+        . O X . .
+        O . O X .";
+    assert_eq!(after.picture(), Board::from_picture(size, after_picture).picture());
+    play(Color::Black, "pass");
+    assert_eq!(play(Color::White, "C2").0, TryOutcome::Illegal, "White tried our stone and lost its turn");
+    // B1 is empty and legal by simple ko (the ko was cleared by the lost turns), but it would repeat `before`.
+    assert_eq!(play(Color::Black, "B1").0, TryOutcome::Illegal, "the referee refuses the repetition");
+    // Then White plays D4 unseen, and Black's try there is refused: a stone, since no repetition explains it.
+    play(Color::White, "D4");
+    assert_eq!(play(Color::Black, "D4").0, TryOutcome::Illegal);
+    told
+}
+
+#[test]
+fn under_superko_a_refused_try_may_be_a_repetition() {
+    let size = 5;
+    let observations = refused_ko_retake();
+    let b1 = pt("B1", size);
+    let observe_all = |repetition: Repetition| {
+        let mut belief =
+            Belief::new(size, Color::Black, IllegalRule::LoseTurn, &config(32), 4).with_repetition(repetition);
+        for observation in &observations {
+            belief.observe(observation);
+        }
+        belief
+    };
+    let belief = observe_all(Repetition::Superko);
+    assert_eq!(belief.stats().contradictions, 0, "the repetition explains the refusal");
+    // The capture of B1 located White's first three stones, the refusal at D4 the fourth (below); B1 is empty
+    // in every particle, not a stone.
+    assert_eq!(belief.known_opponent(), set(&["A1", "B2", "C1", "D4"], size));
+    assert_eq!(belief.probabilities()[b1.index()], 0.0);
+    assert!(!belief.proven_opponent().contains(b1) && !belief.blocked().contains(b1));
+    // A refusal no earlier position explains still places a stone: every particle holds D4.
+    assert_eq!(belief.probabilities()[pt("D4", size).index()], 1.0);
+    for i in 0..belief.len() {
+        assert!(belief.is_consistent_with_history(i), "particle {i}");
+    }
+    // Without superko the same refusal has no explanation: the belief must call it a contradiction.
+    assert!(observe_all(Repetition::Allowed).stats().contradictions >= 1);
+    assert!(observe_all(Repetition::Draw).stats().contradictions >= 1);
+}
+
+#[test]
+fn under_superko_every_particle_still_agrees_with_true_games() {
+    let mut repetitions = 0;
+    for seed in 0..24u64 {
+        let size = 4 + (seed % 3) as usize;
+        let rule = if seed % 2 == 0 { IllegalRule::Retry } else { IllegalRule::LoseTurn };
+        repetitions += random_game_under(Repetition::Superko, size, rule, 120, &config(16), seed, &mut check_agreement);
+    }
+    eprintln!("tries refused as repetitions in 24 random superko games: {repetitions}");
+    assert!(repetitions > 0, "the games must exercise the repetition reading");
 }

@@ -20,6 +20,9 @@ impl Belief {
         let avoid = self.known_empty;
         self.record_facts(event);
         self.history.push(event);
+        if self.first_capture.is_none() && event.captured().any() {
+            self.first_capture = Some(self.history.len() - 1);
+        }
         let new_slot = matches!(event, Event::OpponentHidden { .. });
         if new_slot {
             self.ensure_stride(self.slots + 1);
@@ -37,7 +40,9 @@ impl Belief {
             Event::OwnIllegal { point } => {
                 let last = self.history.iter().rev().find(|e| !matches!(e, Event::OwnIllegal { .. })).copied();
                 let facts = (self.own, self.opponent_count, self.known_empty);
-                self.tries.illegal(self.geometry, point, last, facts);
+                // The event is pushed after its facts: it will sit at index `history.len()`.
+                let repetition_possible = self.repetition_may_refuse(self.history.len());
+                self.tries.illegal(self.geometry, point, last, facts, repetition_possible);
             }
             Event::OwnOk { point, captured } => {
                 self.tries.own_ok(point, captured);
@@ -71,6 +76,7 @@ impl Belief {
         let mut rng = self.rng.clone();
         let stride = self.stride;
         let last_slot = self.slots.wrapping_sub(1);
+        let index = self.history.len() - 1;
         let mut boards = std::mem::take(&mut self.boards);
         for (i, board) in boards.iter_mut().enumerate() {
             let ok = match event {
@@ -84,7 +90,18 @@ impl Belief {
                         None => false,
                     }
                 }
-                _ => self.apply_fixed(board, event),
+                Event::OwnIllegal { .. } if self.repetition_may_refuse(index) => {
+                    // A repetition needs the particle's earlier positions: replay its whole history.
+                    self.apply_fixed(board, event, index)
+                        || match self.replay(&mut self.row(i).to_vec(), None, None) {
+                            Some(replayed) => {
+                                *board = replayed;
+                                true
+                            }
+                            None => false,
+                        }
+                }
+                _ => self.apply_fixed(board, event, index),
             };
             if ok {
                 survivors.push(i);

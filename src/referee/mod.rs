@@ -199,6 +199,7 @@ impl GameRun<'_> {
             rule: self.config.rule,
             time_settings: self.config.time.map(|t| t.time_settings_command()),
             repetition: self.config.repetition,
+            max_tries: self.judge.game().rules().length_cap(),
         };
         for color in Color::BOTH {
             let transcript = self.transcript(color);
@@ -442,6 +443,7 @@ pub fn play_game(config: &MatchConfig, game: u64) -> GameOutput {
         final_comment,
     }
     .to_sgf();
+    let invaders = crate::scoring::invaders(run.judge.game().board());
     let record = GameRecord {
         game,
         black: specs[Color::Black].name.clone(),
@@ -460,6 +462,8 @@ pub fn play_game(config: &MatchConfig, game: u64) -> GameOutput {
         illegal_tries: per_color(run.illegal),
         illegal_kinds: Some(PerColor { black: run.ledger.kinds(Color::Black), white: run.ledger.kinds(Color::White) }),
         forced_passes: per_color(run.forced_passes),
+        invaders_black: Some(invaders[Color::Black]),
+        invaders_white: Some(invaders[Color::White]),
         time: per_color(run.times),
         brier: per_color(run.brier),
         warnings,

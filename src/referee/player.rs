@@ -152,6 +152,9 @@ pub struct GameSetup {
     pub time_settings: Option<String>,
     /// The repetition rule; sent as an optional `phantom-rules repetition=...` unless `allowed`.
     pub repetition: crate::game::Repetition,
+    /// The length cap in tries (`--max-tries` or its default); always sent as an optional
+    /// `phantom-rules max-tries=N`, since the runner always ends a game there.
+    pub max_tries: usize,
 }
 
 /// A GTP engine in one game: the link, its colour and board size, the command timeout and the warnings
@@ -300,6 +303,8 @@ impl Seat for PhantomGtpSeat {
             // Optional (shared/protocol.md): a `?` is no fault.
             self.gtp.send(&format!("phantom-rules repetition={}", setup.repetition))?;
         }
+        // Optional too, on a line of its own.
+        self.gtp.send(&format!("phantom-rules max-tries={}", setup.max_tries))?;
         let known = self.gtp.send("known_command phantom-belief")?;
         self.has_belief = known.success && known.text.trim() == "true";
         self.gtp.setup_time(setup)

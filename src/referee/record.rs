@@ -181,6 +181,13 @@ pub struct GameRecord {
     pub illegal_kinds: Option<PerColor<IllegalKinds>>,
     /// Turns the per-turn cap on illegal tries turned into a pass, per colour.
     pub forced_passes: PerColor<u32>,
+    /// Black stones left standing inside White's area on the final true board ([`crate::scoring::invaders`]:
+    /// a small region bordered only by White stones); `None` in records written before the count.
+    #[serde(default)]
+    pub invaders_black: Option<u32>,
+    /// White stones left standing inside Black's area on the final true board (as `invaders_black`).
+    #[serde(default)]
+    pub invaders_white: Option<u32>,
     /// Genmove reply times per colour.
     pub time: PerColor<TimeStats>,
     /// Belief scores per colour, for engines that answer `phantom-belief`.

@@ -2,7 +2,7 @@
 //! reading JSON-lines records back for `match-merge`.
 
 use super::belief::add_split;
-use super::record::{EndReason, GameRecord, IllegalKinds, IllegalSplit};
+use super::record::{EndReason, GameRecord, IllegalKinds, IllegalSplit, PerColor};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -88,6 +88,12 @@ pub struct EngineTotals {
     pub kinds_games: u32,
     /// Illegal tries by kind over those games, in all and per phase.
     pub kinds: IllegalKinds,
+    /// Games whose record counts invaders ([`crate::scoring::invaders`]).
+    pub invader_games: u32,
+    /// Its stones left standing inside the opponent's area at the end, over those games.
+    pub invaders_left: u64,
+    /// The opponent's stones left standing inside its area at the end, over those games.
+    pub invaders_suffered: u64,
 }
 
 impl EngineTotals {
@@ -122,6 +128,15 @@ impl EngineTotals {
         }
     }
 
+    /// A sum over the games that count invaders, per game; `-` without such records.
+    fn invader_cell(&self, sum: u64) -> String {
+        if self.invader_games == 0 {
+            "-".into()
+        } else {
+            format!("{:.2}", sum as f64 / f64::from(self.invader_games))
+        }
+    }
+
     /// `found_new/hit_known/suicide_ko` per game, or `-` without split records.
     fn split_cell(&self, split: &IllegalSplit) -> String {
         if self.kinds_games == 0 {
@@ -146,6 +161,10 @@ pub struct Summary {
     pub reasons: BTreeMap<EndReason, u32>,
     /// Board sizes, komis and rules seen (`9x9 komi 7.5 retry`).
     pub settings: Vec<String>,
+    /// Games whose record counts invaders.
+    pub invader_games: u32,
+    /// Invaders per colour (`invaders_black`, `invaders_white`) summed over those games.
+    pub invaders: PerColor<u64>,
 }
 
 impl Summary {
@@ -170,6 +189,12 @@ impl Summary {
             let setting = format!("{0}x{0} komi {1} {2}", record.size, record.komi, record.rules);
             if !summary.settings.contains(&setting) {
                 summary.settings.push(setting);
+            }
+            let invaders = record.invaders_black.zip(record.invaders_white);
+            if let Some((black, white)) = invaders {
+                summary.invader_games += 1;
+                summary.invaders.black += u64::from(black);
+                summary.invaders.white += u64::from(white);
             }
             let kinds = record.illegal_kinds.as_ref();
             let sides = [
@@ -228,6 +253,12 @@ impl Summary {
                 }
                 if let Some(kinds) = kinds {
                     totals.add_kinds(kinds);
+                }
+                if let Some((black, white)) = invaders {
+                    let (left, suffered) = if color == "black" { (black, white) } else { (white, black) };
+                    totals.invader_games += 1;
+                    totals.invaders_left += u64::from(left);
+                    totals.invaders_suffered += u64::from(suffered);
                 }
             }
         }
@@ -298,6 +329,10 @@ impl Summary {
             row("  turns 16-30", &|t| t.split_cell(&t.kinds.by_phase[1]));
             row("  turns 31+", &|t| t.split_cell(&t.kinds.by_phase[2]));
         }
+        if self.invader_games > 0 {
+            row("invaders left/game", &|t| t.invader_cell(t.invaders_left));
+            row("  in its area/game", &|t| t.invader_cell(t.invaders_suffered));
+        }
         row("resignations", &|t| t.resignations.to_string());
         row("time losses", &|t| t.time_losses.to_string());
         row("errors", &|t| t.errors.to_string());
@@ -308,9 +343,20 @@ impl Summary {
             row("  uniform baseline", &|t| brier_cell(t, t.brier_uniform_sum));
         }
         let mean_moves = if self.games == 0 { 0.0 } else { self.moves as f64 / f64::from(self.games) };
-        let endings: Vec<String> = self.reasons.iter().map(|(reason, n)| format!("{} {n}", reason.name())).collect();
+        let share = |n: u32| 100.0 * f64::from(n) / f64::from(self.games.max(1));
+        let endings: Vec<String> =
+            self.reasons.iter().map(|(reason, &n)| format!("{} {n} ({:.1}%)", reason.name(), share(n))).collect();
         let _ = writeln!(out, "mean moves per game: {mean_moves:.1}");
         let _ = writeln!(out, "endings: {}", endings.join(", "));
+        if self.invader_games > 0 {
+            let per_game = |sum: u64| sum as f64 / f64::from(self.invader_games);
+            let _ = writeln!(
+                out,
+                "invaders per game (stones left inside the other side's area): black {:.2}, white {:.2}",
+                per_game(self.invaders.black),
+                per_game(self.invaders.white)
+            );
+        }
         out
     }
 }
@@ -447,6 +493,8 @@ mod tests {
             illegal_tries: PerColor { black: 2, white: 4 },
             illegal_kinds: Some(PerColor { black: kinds(1, 1, 0), white: kinds(2, 0, 2) }),
             forced_passes: PerColor::default(),
+            invaders_black: Some(game as u32 % 2),
+            invaders_white: Some(2),
             time: PerColor { black: time, white: time },
             brier: PerColor::default(),
             warnings: Vec::new(),
@@ -477,7 +525,11 @@ mod tests {
         assert!((a.max_time_s - 1.5).abs() < 1e-12);
         let table = summary.table();
         assert!(table.contains("A = a") && table.contains("B = b"));
-        assert!(table.contains("endings: two_passes 2, time 1, crash 1"), "{table}");
+        assert!(table.contains("endings: two_passes 2 (50.0%), time 1 (25.0%), crash 1 (25.0%)"), "{table}");
+        // Black left 0, 1, 0, 1 invaders and White 2 each game: a left 0+2+0+2 and suffered 2+1+2+1.
+        assert_eq!((a.invader_games, a.invaders_left, a.invaders_suffered), (4, 4, 6));
+        assert!(table.contains("invaders per game (stones left inside the other side's area): black 0.50, white 2.00"));
+        assert!(table.lines().any(|l| l.starts_with("invaders left/game") && l.ends_with("1.00                1.50")));
         // a: black twice (1 new, 1 known), white twice (2 new, 2 suicide/ko): per game 1.5/0.5/1.0.
         assert_eq!(a.kinds_games, 4);
         assert_eq!(a.kinds.total.total(), a.illegal_tries as u32);

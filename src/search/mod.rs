@@ -131,6 +131,12 @@ pub struct SearchInput {
     pub known_opponent: Bitboard,
     /// The opponent passed on its last turn (a pass of ours would end the game).
     pub opponent_passed: bool,
+    /// Tries the referee's cap (`phantom-rules max-tries=N`) leaves in the game, both players' tries counted as
+    /// the engine knows them (see [`crate::engine::Engine::tries_made`]); `None` when no cap was announced.
+    pub tries_left: Option<u32>,
+    /// What the referee does with a move that recreates an earlier whole-board position
+    /// (`phantom-rules repetition=...`).
+    pub repetition: crate::game::Repetition,
 }
 
 /// Statistics of one root try after the search.
@@ -303,6 +309,8 @@ mod tests {
             tried_this_turn: Bitboard::EMPTY,
             known_opponent: Bitboard::EMPTY,
             opponent_passed: false,
+            tries_left: None,
+            repetition: crate::game::Repetition::Allowed,
         }
     }
 

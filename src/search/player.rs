@@ -168,6 +168,8 @@ pub(crate) fn seen_input(board: Board, us: crate::color::Color, komi: f32) -> Pl
             tried_this_turn: Bitboard::EMPTY,
             known_opponent: board.stones(us.opponent()),
             opponent_passed: false,
+            tries_left: None,
+            repetition: crate::game::Repetition::Allowed,
         },
         known: board,
         inferred_opponent: Bitboard::EMPTY,
