@@ -443,6 +443,8 @@ mod tests {
             tried_this_turn: Bitboard::EMPTY,
             known_opponent: Bitboard::EMPTY,
             opponent_passed: false,
+            tries_left: None,
+            repetition: crate::game::Repetition::Allowed,
         }
     }
 

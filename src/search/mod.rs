@@ -73,7 +73,7 @@ pub struct SearchConfig {
 impl Default for SearchConfig {
     fn default() -> Self {
         SearchConfig {
-            exploration: 0.2,
+            exploration: 0.15,
             info_gain: true,
             alpha_start: 0.15,
             alpha_end: 0.03,
@@ -290,7 +290,6 @@ pub fn safe_move(input: &SearchInput) -> Move {
 
 #[cfg(test)]
 mod tests {
-    use super::player::ring_with_group_in_atari;
     use super::*;
 
     fn input_from(board: Board, us: Color) -> SearchInput {

@@ -282,8 +282,8 @@ impl<'a> Uct<'a> {
 }
 
 /// Whether the root offers a pass: the opponent has just passed (our pass ends the game and is scored as the
-/// particles stand), or at least half the particles are settled (no empty point reaches both colours: no
-/// contested point, no invader left standing in anyone's area). Early passes waste turns; a settled game
+/// particles stand), or at least half the particles are settled (at least half the board is stones and no
+/// empty point reaches both colours: no contested point, no invader left standing in anyone's area). Early passes waste turns; a settled game
 /// needs one side to pass first.
 fn root_pass_offered(input: &SearchInput) -> bool {
     if input.opponent_passed {
@@ -293,8 +293,10 @@ fn root_pass_offered(input: &SearchInput) -> bool {
         .particles
         .iter()
         .filter(|board| {
+            let empty = board.empty();
             let territory = scoring::territory(board);
-            (board.empty() - territory[Color::Black] - territory[Color::White]).is_empty()
+            2 * empty.count() as usize <= board.geometry().area()
+                && (empty - territory[Color::Black] - territory[Color::White]).is_empty()
         })
         .count();
     2 * settled >= input.particles.len()
@@ -399,6 +401,8 @@ mod tests {
             tried_this_turn: Bitboard::EMPTY,
             known_opponent,
             opponent_passed: false,
+            tries_left: None,
+            repetition: crate::game::Repetition::Allowed,
         }
     }
 
@@ -494,5 +498,26 @@ mod tests {
         let child = c3(&lose);
         assert!(child.visits > 0 && (0.2..0.8).contains(&child.illegal_rate), "{child:?}");
         assert!(lose.children.iter().filter(|c| vertex(c.mv, 5) != "C3").all(|c| c.illegal_rate == 0.0));
+    }
+
+    #[test]
+    fn the_root_offers_a_pass_only_when_the_opponent_passed_or_the_board_is_settled() {
+        let opening = Board::from_picture(5, ". . . . .\n. . . . .\n. . X . .\n. . . . .\n. . . . .");
+        let mut input = input_from(vec![opening], Color::White, 7.5);
+        assert!(!root_pass_offered(&input), "one stone: its colour reaches every point, but nothing is settled");
+        input.opponent_passed = true;
+        assert!(root_pass_offered(&input));
+        let settled = Board::from_picture(
+            5,
+            ". X X O .
+             . . X O O
+             . X X O .
+             . . X O O
+             . X X O .",
+        );
+        assert!(root_pass_offered(&input_from(vec![settled.clone()], Color::White, 7.5)));
+        let mut invaded = settled;
+        invaded.try_play(Color::White, crate::point::parse_vertex("A3", 5).unwrap().point().unwrap()).unwrap();
+        assert!(!root_pass_offered(&input_from(vec![invaded], Color::White, 7.5)), "A3 is contested");
     }
 }
