@@ -135,19 +135,23 @@ pub struct PolicyPlayout {
     pub captures: ByColor<u32>,
 }
 
-/// Plays the policy from `to_move` until two passes in a row or the move cap; appends each stone played to
-/// `played`. `passes` is the number of passes just before (1: a pass now ends the game).
+/// Plays the policy from `to_move` until two passes in a row, the policy's move cap or `max_tries` turns (a
+/// referee's cap on tries: the position there is what gets scored); appends each stone played to `played`.
+/// `passes` is the number of passes just before (1: a pass now ends the game).
 pub fn playout<R: RngCore>(
     board: &mut ChainBoard,
     mut to_move: Color,
     mut passes: u32,
+    max_tries: Option<u32>,
     config: &PolicyConfig,
     rng: &mut R,
     played: &mut Vec<Played>,
 ) -> PolicyPlayout {
     let cap = config.moves_per_point * board.geometry().area() as u32;
+    let mut turns_left = max_tries.unwrap_or(u32::MAX);
     let mut result = PolicyPlayout { moves: 0, captures: ByColor::default() };
-    while result.moves < cap {
+    while result.moves < cap && turns_left > 0 {
+        turns_left -= 1;
         match choose(board, to_move, config, rng) {
             Some(point) => match board.try_play(to_move, point) {
                 Ok(captured) => {
@@ -237,8 +241,17 @@ mod tests {
         let mut played = Vec::new();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         let mut chains = chains;
-        let result = playout(&mut chains, Color::Black, 0, &PolicyConfig::default(), &mut rng, &mut played);
+        let result = playout(&mut chains, Color::Black, 0, None, &PolicyConfig::default(), &mut rng, &mut played);
         assert!(result.moves > 0);
         assert_eq!(result.moves as usize, played.len());
+    }
+
+    #[test]
+    fn a_cap_on_tries_stops_the_playout() {
+        let mut board = ChainBoard::new(9).unwrap();
+        let mut played = Vec::new();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
+        let result = playout(&mut board, Color::Black, 0, Some(3), &PolicyConfig::light(), &mut rng, &mut played);
+        assert_eq!((result.moves, played.len(), board.occupied().count()), (3, 3, 3));
     }
 }

@@ -160,7 +160,10 @@ impl<'a> Uct<'a> {
         worker.path.clear();
         let (ended, to_move, passes) = self.descend(worker, &mut board);
         if !ended {
-            policy::playout(&mut board, to_move, passes, &self.config.playout, &mut worker.rng, &mut worker.played);
+            // A referee's cap on tries ends the game where it falls: the tries the tree used are spent.
+            let tries_left = self.input.tries_left.map(|left| left.saturating_sub(worker.path.len() as u32));
+            let config = &self.config.playout;
+            policy::playout(&mut board, to_move, passes, tries_left, config, &mut worker.rng, &mut worker.played);
         }
         let reward = self.reward(&board);
         self.back_up(worker, reward);
@@ -210,7 +213,8 @@ impl<'a> Uct<'a> {
                 }
             }
             to_move = to_move.opponent();
-            if passes >= 2 {
+            let capped = self.input.tries_left.is_some_and(|left| worker.path.len() as u32 >= left);
+            if passes >= 2 || capped {
                 return (true, to_move, passes);
             }
             let edge = &worker.nodes[node as usize].edges[slot];
@@ -519,5 +523,18 @@ mod tests {
         let mut invaded = settled;
         invaded.try_play(Color::White, crate::point::parse_vertex("A3", 5).unwrap().point().unwrap()).unwrap();
         assert!(!root_pass_offered(&input_from(vec![invaded], Color::White, 7.5)), "A3 is contested");
+    }
+
+    /// With one try left, Black's stone on an empty board is the last move and its area wins every playout;
+    /// without the cap White answers and the result is open.
+    #[test]
+    fn a_cap_on_tries_ends_the_simulated_game_where_it_falls() {
+        let mut input = input_from(vec![Board::new(5).unwrap()], Color::Black, 0.5);
+        input.tries_left = Some(1);
+        let capped = search(&input, &SearchConfig::default(), &limits(300), 1, 9, None);
+        assert!(capped.children.iter().filter(|c| c.visits > 0).all(|c| c.win_rate == 1.0), "{:?}", capped.children);
+        input.tries_left = None;
+        let open = search(&input, &SearchConfig::default(), &limits(300), 1, 9, None);
+        assert!(open.win_rate < 1.0);
     }
 }
