@@ -74,7 +74,7 @@ impl Default for SearchConfig {
     fn default() -> Self {
         SearchConfig {
             exploration: 0.15,
-            info_gain: true,
+            info_gain: false,
             alpha_start: 0.15,
             alpha_end: 0.03,
             alpha_decay_moves: 50,
