@@ -491,7 +491,7 @@ mod tests {
         let mut input = input_from(Board::new(5).unwrap(), Color::Black);
         input.probabilities[0] = 0.5; // uncertain
         input.probabilities[1] = 0.01; // settled: p(1-p) < 0.02
-        let config = SearchConfig::default();
+        let config = SearchConfig { info_gain: true, ..SearchConfig::default() };
         let worker = Worker::new(&input, &config, 1);
         let bonus = |w: &Worker, index: usize| {
             w.tree.nodes[0].edges.iter().find(|e| e.mv == Move::Play(Point::new(index).unwrap())).unwrap().bonus
@@ -500,7 +500,7 @@ mod tests {
         assert_eq!(bonus(&worker, 1), 0.0);
         assert_eq!(bonus(&worker, 2), 0.0);
         // The mean p(1-p) here is about 0.01: a threshold above it switches probing off everywhere.
-        let settled = SearchConfig { probe_min_mean_uncertainty: 0.02, ..SearchConfig::default() };
+        let settled = SearchConfig { probe_min_mean_uncertainty: 0.02, ..config.clone() };
         let worker = Worker::new(&input, &settled, 1);
         assert_eq!(bonus(&worker, 0), 0.0);
     }

@@ -315,12 +315,12 @@ mod tests {
 
     #[test]
     fn alpha_decays_linearly_then_stays() {
-        let config = SearchConfig::default();
+        let config = SearchConfig { info_gain: true, ..SearchConfig::default() };
         assert!((config.alpha(0) - 0.15).abs() < 1e-6);
         assert!((config.alpha(25) - 0.09).abs() < 1e-6);
         assert!((config.alpha(50) - 0.03).abs() < 1e-6);
         assert!((config.alpha(120) - 0.03).abs() < 1e-6);
-        let fixed = SearchConfig { alpha_decay_moves: 0, ..SearchConfig::default() };
+        let fixed = SearchConfig { alpha_decay_moves: 0, ..config.clone() };
         assert!((fixed.alpha(80) - 0.15).abs() < 1e-6);
         let off = SearchConfig { info_gain: false, ..SearchConfig::default() };
         assert_eq!(off.alpha(0), 0.0);
