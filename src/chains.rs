@@ -7,7 +7,6 @@
 use crate::bitboard::{Bitboard, Geometry, Shape};
 use crate::board::{Board, IllegalMove};
 use crate::color::{ByColor, Color};
-use crate::fastboard::FastBoard;
 use crate::point::Point;
 
 /// Slots in the per-point tables: a power of two above the largest area, so an index masked by `SLOTS - 1`
@@ -74,28 +73,6 @@ impl ChainBoard {
             }
         }
         chains
-    }
-
-    /// Takes the position of `fast` (of the same size), with its chains as that board holds them: no flood
-    /// fill, and only the entries of live chains are written (the others are stale and never read).
-    pub fn set_from_fast_board(&mut self, fast: &FastBoard) {
-        debug_assert_eq!(fast.geometry().size(), self.size());
-        let geometry = self.geometry;
-        self.stones = ByColor::new(fast.stones(Color::Black), fast.stones(Color::White));
-        self.ko = fast.ko();
-        self.atari = ByColor::default();
-        let empty = self.empty();
-        fast.for_each_chain(|color, chain| {
-            let id = chain.first().map_or(0, slot);
-            for stone in chain.iter() {
-                self.chain_of[slot(stone)] = id as u8;
-            }
-            let liberties = geometry.adjacent(chain) & empty;
-            self.chain_stones[id] = chain;
-            self.chain_liberties[id] = liberties;
-            self.mark_atari(color, id, liberties);
-        });
-        debug_assert!(self.is_consistent(), "{}", self.to_board().picture());
     }
 
     /// Writes this position (stones and ko) into `board`, which must be of the same size.

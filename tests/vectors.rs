@@ -1,10 +1,9 @@
 //! Replays the 600 reference games (tests/data/rules-*.jsonl, from an independent Go implementation)
 //! through the rules engine: every try's legality, every capture and the final score must agree. The playouts'
-//! chain board and the light playouts' fast board replay each game beside it and must give the same answers
-//! and positions.
+//! chain board replays each game beside it and must give the same answers and positions.
 
 use phantomgo::{
-    parse_vertex, Bitboard, ChainBoard, Color, FastBoard, Game, GameEnd, GameError, IllegalMove, KoRule, Move, Rules,
+    parse_vertex, Bitboard, ChainBoard, Color, Game, GameEnd, GameError, IllegalMove, KoRule, Move, Rules,
 };
 use serde_json::Value;
 
@@ -19,7 +18,6 @@ fn replay_file(name: &str) -> usize {
         let rules = Rules { size, komi, ko: KoRule::Simple, max_tries: Some(usize::MAX) };
         let mut game = Game::new(rules).unwrap();
         let mut chains = ChainBoard::new(size).unwrap();
-        let mut fast = FastBoard::new(size).unwrap();
         let tries = record["tries"].as_array().unwrap();
         for (i, entry) in tries.iter().enumerate() {
             let at = format!("{name} game {} try {i}: {entry}", line_number + 1);
@@ -29,23 +27,16 @@ fn replay_file(name: &str) -> usize {
             let expected = entry[2].as_str().unwrap();
             let before = game.board().clone();
             let result = game.play(mv);
-            let (chain_result, fast_result) = match mv {
+            let chain_result = match mv {
                 Move::Pass => {
                     chains.pass();
-                    fast.pass();
-                    (Ok(Bitboard::EMPTY), Ok(Bitboard::EMPTY))
+                    Ok(Bitboard::EMPTY)
                 }
-                Move::Play(point) => (
-                    chains.try_play(color, point).map_err(GameError::Illegal),
-                    fast.try_play(color, point).map_err(GameError::Illegal),
-                ),
+                Move::Play(point) => chains.try_play(color, point).map_err(GameError::Illegal),
             };
             assert_eq!(chain_result, result, "{at}: chain board");
             assert_eq!(&chains.to_board(), game.board(), "{at}: chain board position");
             assert!(chains.is_consistent(), "{at}: chain board");
-            assert_eq!(fast_result, result, "{at}: fast board");
-            assert_eq!(&fast.to_board(), game.board(), "{at}: fast board position");
-            assert!(fast.is_consistent(), "{at}: fast board");
             match expected {
                 "pass" => assert_eq!(result, Ok(Bitboard::EMPTY), "{at}"),
                 "illegal" => {
