@@ -184,8 +184,30 @@ fn bench_capture(c: &mut Criterion) {
     });
 }
 
+/// A chain board from a mid-game particle, as a search simulation makes one: fresh tables (`from_board`) or
+/// a board kept per thread and reset (`set_from_board`).
+fn bench_from_board(c: &mut Criterion) {
+    let board = Board::from_picture(9, MIDDLE_GAME);
+    c.bench_function("chain board from a middle-game board 9x9, from_board", |b| {
+        b.iter(|| {
+            let chains = ChainBoard::from_board(black_box(&board));
+            assert_eq!(chains.legal_points(Color::Black).count() as usize, MIDDLE_GAME_LEGAL_FOR_BLACK);
+            chains.stones(Color::White)
+        })
+    });
+    let mut reused = ChainBoard::new(9).expect("9x9");
+    c.bench_function("chain board from a middle-game board 9x9, set_from_board", |b| {
+        b.iter(|| {
+            reused.set_from_board(black_box(&board));
+            assert_eq!(reused.legal_points(Color::Black).count() as usize, MIDDLE_GAME_LEGAL_FOR_BLACK);
+            reused.stones(Color::White)
+        })
+    });
+}
+
 criterion_group!(
     benches,
+    bench_from_board,
     bench_playout,
     bench_chain_playout,
     bench_one_move,

@@ -46,16 +46,28 @@ impl ChainBoard {
 
     /// The position of `board`, with its chains found by flood fill.
     pub fn from_board(board: &Board) -> ChainBoard {
-        let geometry = board.geometry();
         let mut chains = ChainBoard {
-            geometry,
-            stones: ByColor::new(board.stones(Color::Black), board.stones(Color::White)),
-            ko: board.ko(),
+            geometry: board.geometry(),
+            stones: ByColor::default(),
+            ko: None,
             chain_of: [0; SLOTS],
             chain_stones: [Bitboard::EMPTY; SLOTS],
             chain_liberties: [Bitboard::EMPTY; SLOTS],
             atari: ByColor::default(),
         };
+        chains.set_from_board(board);
+        chains
+    }
+
+    /// Takes the position of `board` (any supported size), its chains found by flood fill, reusing this board's
+    /// tables: only the entries of live chains are written (the others are stale and never read), so a search
+    /// that keeps one chain board per thread skips the 4 KiB of fresh tables [`ChainBoard::from_board`] makes.
+    pub fn set_from_board(&mut self, board: &Board) {
+        let geometry = board.geometry();
+        self.geometry = geometry;
+        self.stones = ByColor::new(board.stones(Color::Black), board.stones(Color::White));
+        self.ko = board.ko();
+        self.atari = ByColor::default();
         let empty = board.empty();
         for color in Color::BOTH {
             let stones = board.stones(color);
@@ -64,15 +76,14 @@ impl ChainBoard {
                 let (chain, liberties) = geometry.group_and_liberties(founder, stones, empty);
                 let id = slot(founder);
                 for stone in chain.iter() {
-                    chains.chain_of[slot(stone)] = id as u8;
+                    self.chain_of[slot(stone)] = id as u8;
                 }
-                chains.chain_stones[id] = chain;
-                chains.chain_liberties[id] = liberties;
-                chains.mark_atari(color, id, liberties);
+                self.chain_stones[id] = chain;
+                self.chain_liberties[id] = liberties;
+                self.mark_atari(color, id, liberties);
                 left -= chain;
             }
         }
-        chains
     }
 
     /// Writes this position (stones and ko) into `board`, which must be of the same size.
@@ -139,6 +150,18 @@ impl ChainBoard {
         } else {
             (Bitboard::EMPTY, Bitboard::EMPTY)
         }
+    }
+
+    /// The number of liberties of the chain through `point` (0 if the point is empty).
+    #[inline]
+    pub fn liberty_count(&self, point: Point) -> u32 {
+        self.group_and_liberties(point).1.count()
+    }
+
+    /// The points where `color` captures: the last liberty of each opponent chain in atari. (Such a point is
+    /// always legal for `color`, unless it is `color`'s ko point.)
+    pub fn capture_points(&self, color: Color) -> Bitboard {
+        self.atari[color.opponent()].iter().fold(Bitboard::EMPTY, |all, id| all | self.chain_liberties[slot(id)])
     }
 
     /// Single-point eyes of `color`: empty points whose every neighbour is a stone of `color`.
@@ -459,6 +482,27 @@ mod tests {
                 assert_eq!(board.legality(color, point), truth.legality(color, point));
             }
         }
+    }
+
+    #[test]
+    fn liberty_counts_and_capture_points() {
+        let board = ChainBoard::from_board(&Board::from_picture(
+            5,
+            ". X O . .
+             X O O X .
+             . X X . .
+             . . . . .
+             . . . . .",
+        ));
+        // The white chain (C5, B4, C4) has one liberty, D5: Black captures there, White has nowhere to.
+        assert_eq!(board.liberty_count(at(5, "C5")), 1);
+        assert_eq!(board.liberty_count(at(5, "B5")), 1);
+        assert_eq!(board.liberty_count(at(5, "A4")), 2);
+        assert_eq!(board.liberty_count(at(5, "B3")), 4);
+        assert_eq!(board.liberty_count(at(5, "E1")), 0);
+        assert_eq!(board.capture_points(Color::Black), Bitboard::from_point(at(5, "D5")));
+        // The black stone at B5 has one liberty, A5: White captures there.
+        assert_eq!(board.capture_points(Color::White), Bitboard::from_point(at(5, "A5")));
     }
 
     #[test]

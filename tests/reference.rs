@@ -1,6 +1,7 @@
 //! Property test: the bitboard rules agree with a plain array implementation (flood fill by hand) on random games:
 //! legality of every point, captures, ko and the final area score. The playouts' chain board plays the same
-//! games beside them and must agree with the mask board move by move.
+//! games beside them and must agree with the mask board move by move (liberty counts, capture points and a reused
+//! board's rebuild included).
 
 use phantomgo::{Bitboard, Board, ChainBoard, Color, GameResult, IllegalMove, Point};
 use proptest::prelude::*;
@@ -167,6 +168,21 @@ fn compare_random_game(size: usize, seed: u64) -> Result<(), TestCaseError> {
             }
         }
         prop_assert_eq!(chains.legal_points(color), legal.iter().copied().collect::<Bitboard>());
+        // Liberty counts, and the capture points: where a stone would capture (ko points included).
+        let mut captures = Bitboard::EMPTY;
+        for i in 0..area {
+            let p = Point::new(i).unwrap();
+            prop_assert_eq!(chains.liberty_count(p), board.group_and_liberties(p).1.count());
+            let takes = match board.clone().try_play(color, p) {
+                Ok(captured) => captured.any(),
+                Err(IllegalMove::Ko) => true,
+                Err(_) => false,
+            };
+            if takes {
+                captures.insert(p);
+            }
+        }
+        prop_assert_eq!(chains.capture_points(color), captures);
         if legal.is_empty() || rng.gen_bool(0.03) {
             board.pass();
             chains.pass();
@@ -200,6 +216,13 @@ fn compare_random_game(size: usize, seed: u64) -> Result<(), TestCaseError> {
         prop_assert!(board.is_consistent());
         prop_assert_eq!(&chains.to_board(), &board);
         prop_assert!(chains.is_consistent());
+        // A chain board reused for this position (its tables stale from another game) finds the same chains.
+        let mut reused = ChainBoard::new(11).unwrap();
+        reused.try_play(Color::White, Point::new(60).unwrap()).unwrap();
+        reused.set_from_board(&board);
+        prop_assert_eq!(&reused, &chains);
+        prop_assert!(reused.is_consistent());
+        prop_assert_eq!(reused.stones_in_atari(color), chains.stones_in_atari(color));
         color = color.opponent();
     }
     for i in 0..area {
