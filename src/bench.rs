@@ -26,7 +26,7 @@ pub enum BenchKind {
         json: bool,
     },
     /// Search simulations per second from the empty board and a mid-game position, with 1 and 2 threads
-    /// (and with the global `--threads N` too, when given and not 0).
+    /// (and with the global `--threads N` too, when given and not 0); the earlier ISMCTS beside it.
     Search {
         /// Board size.
         #[arg(long, default_value_t = 9)]
@@ -55,7 +55,11 @@ pub struct SearchBench {
     pub midgame_sims_per_s_1_thread: f64,
     /// Simulations per second, mid-game position, two threads.
     pub midgame_sims_per_s_2_threads: f64,
-    /// Mid-game, one thread, with the legal-move cache on.
+    /// The earlier information-set MCTS (`--player ismcts`), empty board, one thread: the search before.
+    pub ismcts_sims_per_s_1_thread: f64,
+    /// The same, mid-game position.
+    pub ismcts_midgame_sims_per_s_1_thread: f64,
+    /// Mid-game, one thread, the earlier ISMCTS with its legal-move cache on (the main search has none).
     pub midgame_cached_sims_per_s_1_thread: f64,
     /// Share of cache lookups that hit in that run.
     pub cache_hit_rate: f64,
@@ -111,18 +115,31 @@ fn empty_input(size: usize) -> SearchInput {
     }
 }
 
+/// Which search a measurement runs.
+#[derive(Clone, Copy, PartialEq)]
+enum Which {
+    /// The main search.
+    Main,
+    /// The earlier ISMCTS, with or without its legal-move cache.
+    Ismcts { legal_cache: bool },
+}
+
 /// Simulations per second and the cache hit rate of one timed search.
-fn measure(input: &SearchInput, threads: usize, seconds: f64, legal_cache: bool) -> (f64, f64) {
+fn measure(input: &SearchInput, threads: usize, seconds: f64, which: Which) -> (f64, f64) {
+    let legal_cache = which == Which::Ismcts { legal_cache: true };
     let config = SearchConfig { convergence_ratio: f32::INFINITY, legal_cache, ..SearchConfig::default() };
     let budget = Duration::from_secs_f64(seconds);
     let limits = SearchLimits { soft: Some(budget), hard: Some(budget), ..SearchLimits::default() };
-    let result = search(input, &config, &limits, threads, 1, None);
+    let result = match which {
+        Which::Main => search(input, &config, &limits, threads, 1, None),
+        Which::Ismcts { .. } => crate::search::ismcts::search(input, &config, &limits, threads, 1, None),
+    };
     let rate = result.simulations as f64 / result.elapsed.as_secs_f64().max(1e-9);
     (rate, result.cache_hits as f64 / result.cache_lookups.max(1) as f64)
 }
 
 fn sims_per_second(input: &SearchInput, threads: usize, seconds: f64) -> f64 {
-    measure(input, threads, seconds, false).0
+    measure(input, threads, seconds, Which::Main).0
 }
 
 /// Measures search speed on boards of `size`.
@@ -137,9 +154,12 @@ pub fn search_speed(size: usize, seconds: f64, extra_threads: usize) -> anyhow::
     let mid = midgame_input(size);
     let one = sims_per_second(&empty, 1, seconds);
     let two = sims_per_second(&empty, 2, seconds);
-    let (cached, hit_rate) = measure(&mid, 1, seconds, true);
+    let (cached, hit_rate) = measure(&mid, 1, seconds, Which::Ismcts { legal_cache: true });
+    let ismcts = |input: &SearchInput| measure(input, 1, seconds, Which::Ismcts { legal_cache: false }).0;
     Ok(SearchBench {
         size,
+        ismcts_sims_per_s_1_thread: ismcts(&empty),
+        ismcts_midgame_sims_per_s_1_thread: ismcts(&mid),
         midgame_cached_sims_per_s_1_thread: cached,
         cache_hit_rate: hit_rate,
         sims_per_s_1_thread: one,
@@ -237,7 +257,11 @@ pub fn run(kind: &BenchKind, threads: Option<usize>) -> anyhow::Result<()> {
                 println!("  mid-game,    1 thread : {:>9.0}", figures.midgame_sims_per_s_1_thread);
                 println!("  mid-game,    2 threads: {:>9.0}", figures.midgame_sims_per_s_2_threads);
                 println!(
-                    "  mid-game,    1 thread, legal-move cache: {:>9.0}  (hit rate {:.1}%)",
+                    "  earlier ISMCTS (--player ismcts), 1 thread: empty {:>9.0}, mid-game {:>9.0}",
+                    figures.ismcts_sims_per_s_1_thread, figures.ismcts_midgame_sims_per_s_1_thread
+                );
+                println!(
+                    "  earlier ISMCTS, mid-game, 1 thread, legal-move cache: {:>9.0}  (hit rate {:.1}%)",
                     figures.midgame_cached_sims_per_s_1_thread,
                     figures.cache_hit_rate * 100.0
                 );

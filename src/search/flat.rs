@@ -184,7 +184,8 @@ impl Player for Flat {
             w.visits[index] += 1;
             w.wins[index] += reward;
         };
-        let (workers, simulations, stop) = run_workers(limits, self.config.default_playouts, threads, seed, None, make, step);
+        let (workers, simulations, stop) =
+            run_workers(limits, self.config.default_playouts, threads, seed, None, make, step);
         let mut children: Vec<RootChild> = root
             .moves
             .iter()

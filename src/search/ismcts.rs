@@ -421,7 +421,6 @@ pub fn search(
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::super::player::ring_with_group_in_atari;

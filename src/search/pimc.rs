@@ -276,7 +276,8 @@ impl Pimc {
         }
         let make = |seed: u64| search.new_worker(seed);
         let step = |w: &mut Worker| search.simulate(w);
-        let (workers, simulations, stop) = run_workers(limits, self.config.default_playouts, threads, seed, None, make, step);
+        let (workers, simulations, stop) =
+            run_workers(limits, self.config.default_playouts, threads, seed, None, make, step);
         let mut children: Vec<RootChild> = moves
             .iter()
             .map(|&mv| {

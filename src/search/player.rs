@@ -193,7 +193,8 @@ mod tests {
         assert_eq!(sims, 10, "the default budget applies when no limit is given");
         let timed = SearchLimits { soft: Some(Duration::from_millis(20)), ..SearchLimits::default() };
         let start = Instant::now();
-        let (_, _, reason) = run_workers(&timed, 10, 1, 1, None, |_| (), |_| std::thread::sleep(Duration::from_micros(200)));
+        let (_, _, reason) =
+            run_workers(&timed, 10, 1, 1, None, |_| (), |_| std::thread::sleep(Duration::from_micros(200)));
         assert_eq!(reason, StopReason::Time);
         assert!(start.elapsed() < Duration::from_secs(5));
     }

@@ -140,9 +140,11 @@ impl<'a> Uct<'a> {
         let mut best: Option<(f32, usize)> = None;
         let slots = offered.iter().map(Point::index).chain(pass.then_some(self.area));
         let at_root = node == 0;
+        // A tiny jitter breaks ties at random instead of by point order: one draw per selection, mixed with
+        // the slot.
+        let draw = worker.rng.next_u32();
         for slot in slots {
-            // A tiny jitter breaks ties at random instead of by point order.
-            let jitter = (worker.rng.next_u32() >> 8) as f32 * 1e-9;
+            let jitter = ((slot as u32 ^ draw).wrapping_mul(0x9E37_79B1) >> 8) as f32 * 1e-9;
             let bonus = if at_root { self.root_bonus[slot] } else { 0.0 };
             let value = self.value(&n.edges[slot], parent_log) + bonus + jitter;
             if best.is_none_or(|(b, _)| value > b) {
@@ -240,8 +242,7 @@ impl<'a> Uct<'a> {
     /// Our reward for the final `board`: 1 for a win, 0 for a loss, the tie rule's value for a level game.
     fn reward(&self, board: &ChainBoard) -> f32 {
         let us = self.input.us;
-        let margin =
-            scoring::score(&board.to_board(), self.input.komi) * if us == Color::Black { 1.0 } else { -1.0 };
+        let margin = scoring::score(&board.to_board(), self.input.komi) * if us == Color::Black { 1.0 } else { -1.0 };
         if margin > 0.0 {
             1.0
         } else if margin < 0.0 {
@@ -358,7 +359,8 @@ pub fn search(
     let uct = Uct::new(input, config);
     let make = |seed: u64| uct.new_worker(seed);
     let step = |w: &mut Worker| uct.simulate(w);
-    let (workers, simulations, stop) = run_workers(limits, config.default_playouts, threads, seed, external_stop, make, step);
+    let (workers, simulations, stop) =
+        run_workers(limits, config.default_playouts, threads, seed, external_stop, make, step);
     let mut children: Vec<RootChild> = moves
         .iter()
         .map(|&mv| {
