@@ -95,6 +95,22 @@ pub(crate) fn run_workers<W: Send>(
     make: impl Fn(u64) -> W + Sync,
     step: impl Fn(&mut W) + Sync,
 ) -> (Vec<W>, u64, StopReason) {
+    run_workers_until(limits, default_playouts, threads, seed, external_stop, make, step, |_: &W, _: f64| false)
+}
+
+/// [`run_workers`] that also stops, on a time budget, when `settled(worker 0, simulations it may still run)`
+/// says the answer can no longer change (the leader too far ahead to be caught).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run_workers_until<W: Send>(
+    limits: &SearchLimits,
+    default_playouts: u64,
+    threads: usize,
+    seed: u64,
+    external_stop: Option<&AtomicBool>,
+    make: impl Fn(u64) -> W + Sync,
+    step: impl Fn(&mut W) + Sync,
+    settled: impl Fn(&W, f64) -> bool + Sync,
+) -> (Vec<W>, u64, StopReason) {
     let start = Instant::now();
     let playout_limit =
         limits.playouts.or(if limits.soft.is_none() && limits.hard.is_none() { Some(default_playouts) } else { None });
@@ -103,10 +119,12 @@ pub(crate) fn run_workers<W: Send>(
     let simulations = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     let timed_out = AtomicBool::new(false);
+    let converged = AtomicBool::new(false);
     let workers = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads.max(1))
             .map(|t| {
                 let (simulations, stop, timed_out, make, step) = (&simulations, &stop, &timed_out, &make, &step);
+                let (converged, settled) = (&converged, &settled);
                 scope.spawn(move || {
                     let mut worker = make(worker_seed(seed, t));
                     let mut local = 0u64;
@@ -123,6 +141,14 @@ pub(crate) fn run_workers<W: Send>(
                             if hard.is_some_and(|h| elapsed >= h) || soft.is_some_and(|s| elapsed >= s) {
                                 timed_out.store(true, Ordering::Relaxed);
                                 stop.store(true, Ordering::Relaxed);
+                            } else if let Some(budget) = soft {
+                                // Simulations this worker may still run at its current rate.
+                                let rate = local as f64 / elapsed.as_secs_f64().max(1e-6);
+                                let left = rate * (budget - elapsed).as_secs_f64();
+                                if settled(&worker, left) {
+                                    converged.store(true, Ordering::Relaxed);
+                                    stop.store(true, Ordering::Relaxed);
+                                }
                             }
                         }
                     }
@@ -132,7 +158,13 @@ pub(crate) fn run_workers<W: Send>(
             .collect();
         handles.into_iter().map(|h| h.join().expect("search worker panicked")).collect::<Vec<W>>()
     });
-    let reason = if timed_out.load(Ordering::Relaxed) { StopReason::Time } else { StopReason::Playouts };
+    let reason = if timed_out.load(Ordering::Relaxed) {
+        StopReason::Time
+    } else if converged.load(Ordering::Relaxed) {
+        StopReason::Converged
+    } else {
+        StopReason::Playouts
+    };
     (workers, simulations.load(Ordering::Relaxed), reason)
 }
 

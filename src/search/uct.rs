@@ -18,7 +18,7 @@
 //! weight beta = n_amaf / (n_amaf + n + n_amaf * n / k) (Gelly and Silver, 2007). Workers are root-parallel
 //! (one tree each, merged by move at the end); with one thread, a playout limit and a seed the search repeats.
 
-use super::player::{forced, ranked, run_workers};
+use super::player::{forced, ranked, run_workers_until};
 use super::playout::below;
 use super::policy::{self, Played};
 use super::{root_moves, RootChild, SearchConfig, SearchInput, SearchLimits, SearchResult};
@@ -359,6 +359,20 @@ fn prefer_safe_try_when_no_worse(children: &mut [RootChild], margin: f32) {
     }
 }
 
+/// The visits of the two most visited root moves of a worker.
+fn root_best_two(worker: &Worker) -> (u32, u32) {
+    let (mut best, mut second) = (0, 0);
+    for edge in &worker.nodes[0].edges {
+        if edge.visits > best {
+            second = best;
+            best = edge.visits;
+        } else if edge.visits > second {
+            second = edge.visits;
+        }
+    }
+    (best, second)
+}
+
 /// Runs the search: `threads` root-parallel workers within `limits`, merged by root move.
 pub fn search(
     input: &SearchInput,
@@ -379,8 +393,15 @@ pub fn search(
     let uct = Uct::new(input, config);
     let make = |seed: u64| uct.new_worker(seed);
     let step = |w: &mut Worker| uct.simulate(w);
+    // On a time budget, stop once the leader has `convergence_ratio` times the runner-up's visits and the
+    // simulations left could not close the gap.
+    let ratio = config.convergence_ratio;
+    let settled = |w: &Worker, left: f64| {
+        let (best, second) = root_best_two(w);
+        best as f32 >= ratio * second.max(1) as f32 && f64::from(best - second) > left
+    };
     let (workers, simulations, stop) =
-        run_workers(limits, config.default_playouts, threads, seed, external_stop, make, step);
+        run_workers_until(limits, config.default_playouts, threads, seed, external_stop, make, step, settled);
     let mut children: Vec<RootChild> = moves
         .iter()
         .map(|&mv| {
@@ -577,5 +598,27 @@ mod tests {
         let mut worse = vec![child("E5", 100, 0.60, 0.4), child("C3", 60, 0.50, 0.0)];
         prefer_safe_try_when_no_worse(&mut worse, 0.02);
         assert_eq!(worse[0].mv.to_vertex(9), "E5", "a safer try that is worth less is not preferred");
+    }
+
+    /// On a time budget the search stops once the leader cannot be caught (here the capture that wins).
+    #[test]
+    fn a_timed_search_stops_when_the_leader_cannot_be_caught() {
+        let board = Board::from_picture(
+            7,
+            ". . . . . . .
+             . X X X . . .
+             X O O O X . .
+             X O O O X . .
+             . X X O X . .
+             . . . . . . .
+             . . . . . . .",
+        );
+        let input = input_from(vec![board], Color::Black, 10.0);
+        let budget = std::time::Duration::from_secs(2);
+        let timed = SearchLimits { soft: Some(budget), hard: Some(budget), ..SearchLimits::default() };
+        let result = search(&input, &SearchConfig::default(), &timed, 1, 7, None);
+        assert_eq!(result.stop, super::super::StopReason::Converged, "{:?}", &result.children[..2]);
+        assert!(result.elapsed < budget);
+        assert_eq!(vertex(result.best, 7), "D2");
     }
 }
