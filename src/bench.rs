@@ -112,6 +112,7 @@ fn empty_input(size: usize) -> SearchInput {
         opponent_passed: false,
         tries_left: None,
         repetition: crate::game::Repetition::Allowed,
+        repeating: Vec::new(),
     }
 }
 

@@ -600,7 +600,14 @@ impl Engine {
             opponent_passed: self.knowledge.opponent_just_passed(color),
             tries_left: self.tries_left(),
             repetition: self.optional_rules.0,
+            repeating: Vec::new(),
         };
+        let mut input = input;
+        if input.repetition != crate::game::Repetition::Allowed {
+            // Each particle's own earlier positions, so the search knows which tries would repeat one.
+            let positions: Vec<Vec<u64>> = (0..belief.len()).map(|i| belief.positions(i).unwrap_or_default()).collect();
+            input.repeating = crate::search::uct::repeating_tries(&input, &positions);
+        }
         stats.belief_entropy = belief.total_entropy();
         stats.survivors = belief.stats().survivors_last;
         stats.resamplings = belief.stats().resamplings;
@@ -663,6 +670,7 @@ impl Engine {
                 opponent_passed: known.opponent_just_passed(color),
                 tries_left: self.tries_left(),
                 repetition: self.optional_rules.0,
+                repeating: Vec::new(),
             },
             known: known.board.clone(),
             inferred_opponent: inferred_opponent(&known.events, color) & known.board.empty(),

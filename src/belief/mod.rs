@@ -206,6 +206,15 @@ impl Belief {
         self
     }
 
+    /// The whole-board positions particle `i` has gone through (after each stone, from the start of the game
+    /// or of the last rebase), as Zobrist hashes ([`Board::hash`]); `None` if its replay fails.
+    pub fn positions(&self, i: usize) -> Option<Vec<u64>> {
+        let mut row = self.row(i).to_vec();
+        let mut positions = Vec::new();
+        self.replay_detailed(&mut row, None, None, false, Some(&mut positions)).ok()?;
+        Some(positions)
+    }
+
     /// The referee's repetition rule this belief reads announcements under.
     pub fn repetition(&self) -> Repetition {
         self.repetition

@@ -22,7 +22,7 @@ impl Belief {
         lookahead: &Lookahead,
         steps: usize,
     ) -> Option<Board> {
-        let mut failure = match self.replay_detailed(row, Some(rng), Some(lookahead), true) {
+        let mut failure = match self.replay_detailed(row, Some(rng), Some(lookahead), true, None) {
             Ok(board) => return Some(board),
             Err(failure) => failure,
         };
@@ -38,7 +38,7 @@ impl Belief {
                 }
             }
             self.mutate(rng, &mut candidate, limit, &failure.board, directed, lookahead);
-            match self.replay_detailed(&mut candidate, Some(rng), Some(lookahead), true) {
+            match self.replay_detailed(&mut candidate, Some(rng), Some(lookahead), true, None) {
                 Ok(board) => {
                     row.copy_from_slice(&candidate);
                     return Some(board);

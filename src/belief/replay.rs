@@ -102,10 +102,11 @@ impl Belief {
         rng: Option<&mut Xoshiro256PlusPlus>,
         lookahead: Option<&Lookahead>,
     ) -> Option<Board> {
-        self.replay_detailed(row, rng, lookahead, false).ok()
+        self.replay_detailed(row, rng, lookahead, false, None).ok()
     }
 
-    /// [`Belief::replay`], telling on failure which announcement was not reproduced and the board before it.
+    /// [`Belief::replay`], telling on failure which announcement was not reproduced and the board before it,
+    /// and writing the whole-board positions after each stone (Zobrist hashes) to `positions_out` when given.
     /// The failure's board is the one before the failing announcement only when `keep_before` is set (a copy
     /// per announcement); otherwise it is whatever the replay left.
     pub(super) fn replay_detailed(
@@ -114,6 +115,7 @@ impl Belief {
         mut rng: Option<&mut Xoshiro256PlusPlus>,
         lookahead: Option<&Lookahead>,
         keep_before: bool,
+        positions_out: Option<&mut Vec<u64>>,
     ) -> Result<Board, Failure> {
         let them = self.us.opponent();
         let area = self.geometry.area();
@@ -147,7 +149,8 @@ impl Belief {
         let mut slot = self.base_opponent;
         // Whole-board positions after each stone so far, kept only where superko needs them (as the referee).
         let superko = self.repetition == Repetition::Superko;
-        let mut positions = if superko { vec![board.hash()] } else { Vec::new() };
+        let collect = superko || positions_out.is_some();
+        let mut positions = if collect { vec![board.hash()] } else { Vec::new() };
         for e in 0..self.history.len() {
             let event = self.history[e];
             let before = keep_before.then(|| board.clone());
@@ -200,11 +203,14 @@ impl Belief {
                     return Err(failure(slot, &board));
                 }
             }
-            if superko
+            if collect
                 && matches!(event, Event::OwnOk { .. } | Event::OpponentHidden { .. } | Event::OpponentSeen { .. })
             {
                 positions.push(board.hash());
             }
+        }
+        if let Some(out) = positions_out {
+            *out = positions;
         }
         Ok(board)
     }

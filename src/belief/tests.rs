@@ -561,3 +561,19 @@ fn under_superko_every_particle_still_agrees_with_true_games() {
     eprintln!("tries refused as repetitions in 24 random superko games: {repetitions}");
     assert!(repetitions > 0, "the games must exercise the repetition reading");
 }
+
+/// A particle's positions end with its current board (after a stone) and hold every earlier one once per
+/// stone: the search reads them to know which tries would repeat a position.
+#[test]
+fn a_particles_positions_end_with_its_board() {
+    for seed in 0..3 {
+        random_game(5, IllegalRule::Retry, 60, &config(8), seed, &mut |belief, _truth, _hidden| {
+            for i in 0..belief.len() {
+                let positions = belief.positions(i).expect("a live particle replays");
+                let board = belief.particle(i);
+                assert!(positions.contains(&board.hash()) || board.ko().is_some() || positions.len() == 1);
+                assert!(positions.len() <= 1 + belief.history_len());
+            }
+        });
+    }
+}

@@ -444,6 +444,7 @@ mod tests {
             opponent_passed: false,
             tries_left: None,
             repetition: crate::game::Repetition::Allowed,
+            repeating: Vec::new(),
         }
     }
 

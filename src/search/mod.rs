@@ -137,6 +137,10 @@ pub struct SearchInput {
     /// What the referee does with a move that recreates an earlier whole-board position
     /// (`phantom-rules repetition=...`).
     pub repetition: crate::game::Repetition,
+    /// Per particle (same order as `particles`), the root points where our stone would recreate one of that
+    /// particle's earlier whole-board positions ([`uct::repeating_tries`]); empty when unknown or the rule
+    /// is `allowed`.
+    pub repeating: Vec<Bitboard>,
 }
 
 /// Statistics of one root try after the search.
@@ -310,6 +314,7 @@ mod tests {
             opponent_passed: false,
             tries_left: None,
             repetition: crate::game::Repetition::Allowed,
+            repeating: Vec::new(),
         }
     }
 

@@ -202,6 +202,7 @@ pub(crate) fn seen_input(board: Board, us: crate::color::Color, komi: f32) -> Pl
             opponent_passed: false,
             tries_left: None,
             repetition: crate::game::Repetition::Allowed,
+            repeating: Vec::new(),
         },
         known: board,
         inferred_opponent: Bitboard::EMPTY,

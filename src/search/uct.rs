@@ -25,6 +25,7 @@ use super::{root_moves, RootChild, SearchConfig, SearchInput, SearchLimits, Sear
 use crate::bitboard::Bitboard;
 use crate::chains::ChainBoard;
 use crate::color::Color;
+use crate::game::Repetition;
 use crate::point::{Move, Point};
 use crate::scoring;
 use rand::{RngCore, SeedableRng};
@@ -72,6 +73,17 @@ struct Step {
     first_move: usize,
 }
 
+/// How a simulated game stands when the walk down the tree ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    /// Still going: a playout finishes it.
+    Open,
+    /// Over (two passes or the referee's cap on tries): the area score decides.
+    Scored,
+    /// Our try recreated an earlier position under `repetition=draw`: the referee ends it as a draw.
+    Drawn,
+}
+
 /// The settings and root facts shared by all workers of one search.
 struct Uct<'a> {
     input: &'a SearchInput,
@@ -98,6 +110,11 @@ impl<'a> Uct<'a> {
             root_bonus,
             area,
         }
+    }
+
+    /// The root tries that would repeat an earlier position of particle `sample` (none when unknown).
+    fn repeating(&self, sample: usize) -> Bitboard {
+        self.input.repeating.get(sample).copied().unwrap_or(Bitboard::EMPTY)
     }
 
     fn new_worker(&self, seed: u64) -> Worker {
@@ -160,20 +177,21 @@ impl<'a> Uct<'a> {
         let mut board = self.particles[sample].clone();
         worker.played.clear();
         worker.path.clear();
-        let (ended, to_move, passes) = self.descend(worker, &mut board);
-        if !ended {
+        let (ending, to_move, passes) = self.descend(worker, &mut board, sample);
+        if ending == Ending::Open {
             // A referee's cap on tries ends the game where it falls: the tries the tree used are spent.
             let tries_left = self.input.tries_left.map(|left| left.saturating_sub(worker.path.len() as u32));
             let config = &self.config.playout;
             policy::playout(&mut board, to_move, passes, tries_left, config, &mut worker.rng, &mut worker.played);
         }
-        let reward = self.reward(&board);
+        let reward = if ending == Ending::Drawn { 0.5 } else { self.reward(&board) };
         self.back_up(worker, reward);
     }
 
-    /// Walks the tree on `board` from the root, playing the moves; returns whether the game ended in the tree,
-    /// the side to move after it and the passes in a row.
-    fn descend(&self, worker: &mut Worker, board: &mut ChainBoard) -> (bool, Color, u32) {
+    /// Walks the tree on `board` (particle `sample`) from the root, playing the moves; returns how the game
+    /// stands after the tree (open, over and scored, or drawn by a repetition), the side to move and the
+    /// passes in a row.
+    fn descend(&self, worker: &mut Worker, board: &mut ChainBoard, sample: usize) -> (Ending, Color, u32) {
         let us = self.input.us;
         let mut node = 0u32;
         let mut to_move = us;
@@ -181,8 +199,11 @@ impl<'a> Uct<'a> {
         loop {
             let at_root = node == 0;
             let first_move = worker.played.len();
+            let repeating = if at_root { self.repeating(sample) } else { Bitboard::EMPTY };
+            let superko = self.input.repetition == Repetition::Superko;
             let (offered, pass) = if at_root {
-                let legal = board.legal_points(us);
+                // Under superko a repeating try is illegal like any other.
+                let legal = board.legal_points(us) - if superko { repeating } else { Bitboard::EMPTY };
                 let points = if self.input.lose_turn { self.root_points } else { self.root_points & legal };
                 (points, self.root_pass || points.is_empty())
             } else {
@@ -191,7 +212,7 @@ impl<'a> Uct<'a> {
                 (playable, passes > 0 || playable.is_empty())
             };
             let Some(slot) = self.select(worker, node, offered, pass) else {
-                return (false, to_move, passes);
+                return (Ending::Open, to_move, passes);
             };
             worker.path.push(Step { node, slot, first_move });
             let mut refused = false;
@@ -200,7 +221,12 @@ impl<'a> Uct<'a> {
                 passes += 1;
             } else {
                 let point = Point::new(slot).expect("slot below area");
-                match board.try_play(to_move, point) {
+                let outcome = if superko && repeating.contains(point) {
+                    Err(crate::board::IllegalMove::Ko)
+                } else {
+                    board.try_play(to_move, point)
+                };
+                match outcome {
                     Ok(_) => {
                         worker.played.push((to_move, point));
                         passes = 0;
@@ -217,7 +243,12 @@ impl<'a> Uct<'a> {
             to_move = to_move.opponent();
             let capped = self.input.tries_left.is_some_and(|left| worker.path.len() as u32 >= left);
             if passes >= 2 || capped {
-                return (true, to_move, passes);
+                return (Ending::Scored, to_move, passes);
+            }
+            let repeated = slot < self.area && repeating.contains(Point::new(slot).expect("slot below area"));
+            if !refused && self.input.repetition == Repetition::Draw && repeated {
+                // The referee ends the game as a draw.
+                return (Ending::Drawn, to_move, passes);
             }
             let edge = &worker.nodes[node as usize].edges[slot];
             let child = if refused { edge.lost_child } else { edge.child };
@@ -235,7 +266,7 @@ impl<'a> Uct<'a> {
                     edge.child = index;
                 }
             }
-            return (false, to_move, passes);
+            return (Ending::Open, to_move, passes);
         }
     }
 
@@ -305,6 +336,28 @@ fn root_pass_offered(input: &SearchInput) -> bool {
         })
         .count();
     2 * settled >= input.particles.len()
+}
+
+/// Per particle of `input`, the root tries whose stone would recreate one of that particle's earlier
+/// whole-board positions (`positions[i]`, Zobrist hashes as [`crate::board::Board::hash`]).
+pub fn repeating_tries(input: &SearchInput, positions: &[Vec<u64>]) -> Vec<Bitboard> {
+    let candidates: Bitboard = root_moves(input).iter().filter_map(|m| m.point()).collect();
+    input
+        .particles
+        .iter()
+        .zip(positions)
+        .map(|(particle, seen)| {
+            let mut seen = seen.clone();
+            seen.sort_unstable();
+            candidates
+                .iter()
+                .filter(|&point| {
+                    let mut next = particle.clone();
+                    next.try_play(input.us, point).is_ok() && seen.binary_search(&next.hash()).is_ok()
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// The information bonus of root `slot`: alpha * p * (1 - p) for a point where a share p of the particles holds
@@ -453,6 +506,7 @@ mod tests {
             opponent_passed: false,
             tries_left: None,
             repetition: crate::game::Repetition::Allowed,
+            repeating: Vec::new(),
         }
     }
 
@@ -620,5 +674,29 @@ mod tests {
         assert_eq!(result.stop, super::super::StopReason::Converged, "{:?}", &result.children[..2]);
         assert!(result.elapsed < budget);
         assert_eq!(vertex(result.best, 7), "D2");
+    }
+
+    /// A particle in which Black's stone at C3 would recreate one of its earlier positions: under
+    /// `repetition=draw` the search seeks that draw when every other try loses and avoids it when it wins;
+    /// under `superko` the try is illegal there.
+    #[test]
+    fn a_repeating_try_is_a_draw_or_illegal_by_the_rule() {
+        let board = Board::new(5).unwrap();
+        let c3 = crate::point::parse_vertex("C3", 5).unwrap();
+        let mut after = board.clone();
+        after.try_play(Color::Black, c3.point().unwrap()).unwrap();
+        let mut input = input_from(vec![board], Color::Black, 100.0);
+        input.repetition = Repetition::Draw;
+        input.repeating = repeating_tries(&input, &[vec![after.hash()]]);
+        assert_eq!(input.repeating[0], Bitboard::from_point(c3.point().unwrap()));
+        let lost = search(&input, &SearchConfig::default(), &limits(800), 1, 2, None);
+        assert_eq!(lost.best, c3, "a draw is better than a loss");
+        input.komi = -100.0;
+        let won = search(&input, &SearchConfig::default(), &limits(800), 1, 2, None);
+        assert_ne!(won.best, c3, "a draw is worse than a win");
+        input.komi = 100.0;
+        input.repetition = Repetition::Superko;
+        let superko = search(&input, &SearchConfig::default(), &limits(800), 1, 2, None);
+        assert_eq!(superko.children.iter().find(|c| c.mv == c3).map(|c| c.visits), Some(0));
     }
 }
