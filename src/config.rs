@@ -69,7 +69,7 @@ impl std::error::Error for ConfigError {}
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct EngineSection {
-    /// `"mcts"` or `"random"`.
+    /// `"mcts"`, `"ismcts"`, `"random"`, `"flat"` or `"pimc"`.
     pub player: Option<String>,
     /// Search threads; 0 = all cores.
     pub threads: Option<usize>,

@@ -49,9 +49,10 @@ enum Command {
 /// Options of `phantomgo gtp`.
 #[derive(Args, Debug, Default, Clone)]
 struct GtpArgs {
-    /// Move chooser: `mcts` (belief + MCTS), `random` (uniform legal-looking tries), `flat` (Golois-style
-    /// one-ply Monte Carlo) or `pimc` (InTheDark-style determinized UCT); overrides engine.player.
-    #[arg(long, value_name = "PLAYER", value_parser = ["mcts", "random", "flat", "pimc"])]
+    /// Move chooser: `mcts` (belief + the main search, determinized UCT with RAVE), `ismcts` (belief + the
+    /// earlier information-set MCTS), `random` (uniform legal-looking tries), `flat` (Golois-style one-ply
+    /// Monte Carlo) or `pimc` (InTheDark-style determinized UCT); overrides engine.player.
+    #[arg(long, value_name = "PLAYER", value_parser = ["mcts", "ismcts", "random", "flat", "pimc"])]
     player: Option<String>,
 }
 
@@ -59,7 +60,7 @@ struct GtpArgs {
 #[derive(Args, Debug, Default, Clone)]
 struct CcgcArgs {
     /// Move chooser, as for `gtp`.
-    #[arg(long, value_name = "PLAYER", value_parser = ["mcts", "random"])]
+    #[arg(long, value_name = "PLAYER", value_parser = ["mcts", "ismcts", "random"])]
     player: Option<String>,
     /// The answer to `name?` (one word; default phantomgo).
     #[arg(long, value_name = "NAME")]

@@ -91,4 +91,26 @@ fn the_rungs_are_named_on_the_command_line() {
     assert_eq!(parse_player("flat"), Ok(PlayerKind::Flat));
     assert_eq!(parse_player("pimc"), Ok(PlayerKind::Pimc));
     assert!(parse_player("golois").unwrap_err().contains("flat or pimc"));
+    assert_eq!(parse_player("ismcts"), Ok(PlayerKind::Ismcts));
+    // The binary's own option list accepts every player the config does.
+    for player in ["mcts", "ismcts", "random", "flat", "pimc"] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_phantomgo"))
+            .args(["gtp", "--player", player, "--playouts", "50", "--threads", "1"])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("the binary runs");
+        assert!(output.status.success(), "{player}: {}", String::from_utf8_lossy(&output.stderr));
+    }
+}
+
+/// The main search and the earlier ISMCTS both play whole games against the rungs.
+#[test]
+fn the_engines_searches_play_whole_games_under_both_rules() {
+    for rule in [IllegalRule::Retry, IllegalRule::LoseTurn] {
+        for (black, white) in [(PlayerKind::Mcts, PlayerKind::Pimc), (PlayerKind::Flat, PlayerKind::Ismcts)] {
+            let tries = play(black, white, rule, 3);
+            let stones = tries.iter().filter(|(_, mv)| matches!(mv, Move::Play(_))).count();
+            assert!(stones > 20, "{black:?} vs {white:?}, {rule:?}: {stones} stones tried");
+        }
+    }
 }
