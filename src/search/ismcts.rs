@@ -131,11 +131,10 @@ impl<'a> Worker<'a> {
         Node { edges, visits: 0, turn_depth }
     }
 
-    /// One simulation: determinize, walk the tree, expand, play out, back up.
+    /// One simulation: determinize, walk the tree (our try, the opponent's turn), expand, play out, back up.
     fn simulate(&mut self) {
         let input = self.input;
         let us = input.us;
-        let them = us.opponent();
         let particle = &input.particles[playout::below(&mut self.rng, input.particles.len() as u32) as usize];
         let mut sim = Simulation {
             board: particle.clone(),
@@ -146,119 +145,43 @@ impl<'a> Worker<'a> {
         sim.views[us] = input.our_view();
         let mut path: Vec<(u32, usize)> = Vec::with_capacity(16);
         let mut node = 0u32;
-        let mut to_move = us;
         let mut game_over = false;
         loop {
             let edge_index = self.tree.select(node, self.config.exploration, self.rng.next_u32());
             path.push((node, edge_index));
             let edge = &self.tree.nodes[node as usize].edges[edge_index];
-            let mv = edge.mv;
-            let edge_visits = edge.visits;
+            let (mv, edge_visits) = (edge.mv, edge.visits);
             let turn_depth = self.tree.nodes[node as usize].turn_depth;
-            // Our try.
-            let key = match mv {
-                Move::Pass => {
-                    sim.board.pass();
-                    sim.views[us].tried_this_turn = Bitboard::EMPTY;
-                    sim.passes += 1;
-                    if sim.passes >= 2 {
+            let Some((mut key, turn_passed)) = self.our_try(&mut sim, node, edge_index, mv) else {
+                game_over = true;
+                break;
+            };
+            if turn_passed {
+                match self.opponent_turn(&mut sim) {
+                    None => {
                         game_over = true;
                         break;
                     }
-                    to_move = them;
-                    OutcomeKey::Quiet
-                }
-                Move::Play(point) => {
-                    if sim.board.stones(us).contains(point) {
-                        // Our stone in this determinization (the info sets differ deeper down): count it illegal.
-                        OutcomeKey::Illegal
-                    } else {
-                        let result = match self.cache.as_mut() {
-                            Some(cache) => cache.try_play(&mut sim.board, us, point),
-                            None => sim.board.try_play(us, point).map_err(|_| ()),
-                        };
-                        let outcome = record_try(&sim.board, us, point, &mut sim.views[us], result);
-                        match outcome {
-                            SimTry::Illegal => OutcomeKey::Illegal,
-                            SimTry::Ok(captured) => {
-                                sim.passes = 0;
-                                to_move = them;
-                                if captured.any() {
-                                    sim.captures[us] += captured.count();
-                                    sim.views[us].known_opponent &= sim.board.stones(them);
-                                    OutcomeKey::Eventful
-                                } else {
-                                    OutcomeKey::Quiet
-                                }
-                            }
-                        }
-                    }
-                }
-            };
-            if key == OutcomeKey::Illegal {
-                self.tree.nodes[node as usize].edges[edge_index].illegal += 1;
-                if input.lose_turn {
-                    sim.views[us].tried_this_turn = Bitboard::EMPTY;
-                    sim.board.pass();
-                    sim.passes = 0;
-                    to_move = them;
+                    Some(true) => key = OutcomeKey::Eventful,
+                    Some(false) => {}
                 }
             }
-            // The opponent's reply, when the turn passed to it.
-            let mut key = key;
-            if to_move == them {
-                match policy_turn(
-                    &mut sim.board,
-                    them,
-                    &mut sim.views[them],
-                    input.lose_turn,
-                    &self.config.policy,
-                    &mut self.rng,
-                ) {
-                    TurnOutcome::Moved(captured) => {
-                        sim.passes = 0;
-                        if captured.any() {
-                            sim.captures[them] += captured.count();
-                            sim.views[them].known_opponent &= sim.board.stones(us);
-                            key = OutcomeKey::Eventful;
-                        }
-                    }
-                    TurnOutcome::Passed => {
-                        sim.passes += 1;
-                        if sim.passes >= 2 {
-                            game_over = true;
-                            break;
-                        }
-                    }
-                    TurnOutcome::LostTurn => sim.passes = 0,
-                }
-                to_move = us;
-            }
-            // Descend or expand.
             let child = self.tree.nodes[node as usize].edges[edge_index].child(key);
             if child != 0 {
                 node = child;
                 continue;
             }
             if edge_visits + 1 >= self.config.expand_after && self.tree.nodes.len() < self.config.max_nodes {
-                let same_turn = key == OutcomeKey::Illegal && !input.lose_turn;
-                let depth = if same_turn { turn_depth } else { turn_depth + 1 };
-                let tried = if same_turn { sim.views[us].tried_this_turn } else { Bitboard::EMPTY };
-                let view = SideView { known_opponent: sim.views[us].known_opponent, tried_this_turn: tried };
-                let mut moves: Vec<Move> = playout::candidates(&sim.board, us, &view).iter().map(Move::Play).collect();
-                if moves.is_empty() {
-                    moves.push(Move::Pass);
-                }
-                let new_node = self.make_node(moves, depth);
-                let index = self.tree.push(new_node);
-                self.tree.nodes[node as usize].edges[edge_index].children[key as usize] = index;
+                self.expand(node, edge_index, key, turn_depth, &sim);
             }
             break;
         }
         if !game_over {
+            // Every step of the walk ends with us to move: our turn again, or the same turn after a refusal.
+            let them = us.opponent();
             let result = phantom_playout(
                 &mut sim.board,
-                to_move,
+                us,
                 &mut sim.views,
                 sim.passes,
                 input.lose_turn,
@@ -268,16 +191,136 @@ impl<'a> Worker<'a> {
             sim.captures[us] += result.captures[us];
             sim.captures[them] += result.captures[them];
         }
-        let margin = scoring::score(&sim.board, input.komi) * if us == Color::Black { 1.0 } else { -1.0 };
+        let reward = self.reward(&sim);
+        self.back_up(&path, reward);
+    }
+
+    /// Our try `mv` (the edge `edge_index` of `node`) on the simulated board: its outcome for the tree and
+    /// whether the turn passed to the opponent; `None` when our pass ended the game.
+    fn our_try(&mut self, sim: &mut Simulation, node: u32, edge_index: usize, mv: Move) -> Option<(OutcomeKey, bool)> {
+        let us = self.input.us;
+        let them = us.opponent();
+        let mut turn_passed = false;
+        let key = match mv {
+            Move::Pass => {
+                sim.board.pass();
+                sim.views[us].tried_this_turn = Bitboard::EMPTY;
+                sim.passes += 1;
+                if sim.passes >= 2 {
+                    return None;
+                }
+                turn_passed = true;
+                OutcomeKey::Quiet
+            }
+            // Our stone in this determinization (the info sets differ deeper down): count it illegal.
+            Move::Play(point) if sim.board.stones(us).contains(point) => OutcomeKey::Illegal,
+            Move::Play(point) => {
+                let result = match self.cache.as_mut() {
+                    Some(cache) => cache.try_play(&mut sim.board, us, point),
+                    None => sim.board.try_play(us, point).map_err(|_| ()),
+                };
+                match record_try(&sim.board, us, point, &mut sim.views[us], result) {
+                    SimTry::Illegal => OutcomeKey::Illegal,
+                    SimTry::Ok(captured) => {
+                        sim.passes = 0;
+                        turn_passed = true;
+                        if captured.any() {
+                            sim.captures[us] += captured.count();
+                            sim.views[us].known_opponent &= sim.board.stones(them);
+                            OutcomeKey::Eventful
+                        } else {
+                            OutcomeKey::Quiet
+                        }
+                    }
+                }
+            }
+        };
+        if key == OutcomeKey::Illegal {
+            self.tree.nodes[node as usize].edges[edge_index].illegal += 1;
+            if self.input.lose_turn {
+                sim.views[us].tried_this_turn = Bitboard::EMPTY;
+                sim.board.pass();
+                sim.passes = 0;
+                turn_passed = true;
+            }
+        }
+        Some((key, turn_passed))
+    }
+
+    /// The opponent's whole turn with the playout policy: `Some(true)` when it captured our stones,
+    /// `Some(false)` otherwise, `None` when its pass ended the game.
+    fn opponent_turn(&mut self, sim: &mut Simulation) -> Option<bool> {
+        let us = self.input.us;
+        let them = us.opponent();
+        let outcome = policy_turn(
+            &mut sim.board,
+            them,
+            &mut sim.views[them],
+            self.input.lose_turn,
+            &self.config.policy,
+            &mut self.rng,
+        );
+        match outcome {
+            TurnOutcome::Moved(captured) => {
+                sim.passes = 0;
+                if captured.any() {
+                    sim.captures[them] += captured.count();
+                    sim.views[them].known_opponent &= sim.board.stones(us);
+                    return Some(true);
+                }
+                Some(false)
+            }
+            TurnOutcome::Passed => {
+                sim.passes += 1;
+                if sim.passes >= 2 {
+                    None
+                } else {
+                    Some(false)
+                }
+            }
+            TurnOutcome::LostTurn => {
+                sim.passes = 0;
+                Some(false)
+            }
+        }
+    }
+
+    /// Adds the node reached by outcome `key` of edge `edge_index` of `node`: the same turn after a refused
+    /// try under `retry` (the refused points left out), else our next turn.
+    fn expand(&mut self, node: u32, edge_index: usize, key: OutcomeKey, turn_depth: u16, sim: &Simulation) {
+        let us = self.input.us;
+        let same_turn = key == OutcomeKey::Illegal && !self.input.lose_turn;
+        let depth = if same_turn { turn_depth } else { turn_depth + 1 };
+        let tried = if same_turn { sim.views[us].tried_this_turn } else { Bitboard::EMPTY };
+        let view = SideView { known_opponent: sim.views[us].known_opponent, tried_this_turn: tried };
+        let mut moves: Vec<Move> = playout::candidates(&sim.board, us, &view).iter().map(Move::Play).collect();
+        if moves.is_empty() {
+            moves.push(Move::Pass);
+        }
+        let new_node = self.make_node(moves, depth);
+        let index = self.tree.push(new_node);
+        self.tree.nodes[node as usize].edges[edge_index].children[key as usize] = index;
+    }
+
+    /// Our reward for the simulated game: win/loss of the area margin plus `capture_bonus` per stone captured
+    /// (taken per stone lost); a level result gets the tie rule's value.
+    fn reward(&self, sim: &Simulation) -> f32 {
+        let us = self.input.us;
+        let them = us.opponent();
+        let margin = scoring::score(&sim.board, self.input.komi) * if us == Color::Black { 1.0 } else { -1.0 };
         let adjusted = margin + self.config.capture_bonus * (sim.captures[us] as f32 - sim.captures[them] as f32);
-        let reward = if adjusted > 0.0 {
+        if adjusted > 0.0 {
             1.0
         } else if adjusted < 0.0 {
             0.0
         } else {
             self.config.tie.reward(0.0, us)
-        };
-        for (node, edge_index) in path {
+        }
+    }
+
+    /// Adds the reward to every edge walked.
+    fn back_up(&mut self, path: &[(u32, usize)], reward: f32) {
+        for &(node, edge_index) in path {
             let node = &mut self.tree.nodes[node as usize];
             node.visits += 1;
             let edge = &mut node.edges[edge_index];
