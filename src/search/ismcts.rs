@@ -3,10 +3,10 @@
 //! bonus alpha * p * (1 - p), root-parallel workers with merged statistics, time and convergence stops. Kept as
 //! a measured rung below the main search ([`super::uct`]); docs/ablation.md was measured on it.
 
-use super::player::forced;
+use super::player::{forced, ranked, run_workers_until};
 use super::playout::{self, phantom_playout, policy_turn, record_try, SideView, SimTry, TurnOutcome};
 use super::tree::{Edge, Node, OutcomeKey, Tree};
-use super::{root_moves, RootChild, SearchConfig, SearchInput, SearchLimits, SearchResult, StopReason};
+use super::{root_moves, RootChild, SearchConfig, SearchInput, SearchLimits, SearchResult};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::color::{ByColor, Color};
@@ -14,7 +14,7 @@ use crate::point::{Move, Point};
 use crate::scoring;
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// State of one simulation while it walks the tree.
@@ -345,8 +345,9 @@ impl<'a> Worker<'a> {
 }
 
 /// Runs the search with `threads` root-parallel workers (each its own tree and seeded RNG; statistics merged at
-/// the end, nothing shared on the hot path but a simulation counter and the stop flag). Only worker 0 reads
-/// the clock. `external_stop` lets a caller end the search early.
+/// the end, nothing shared on the hot path but a simulation counter and the stop flag) through
+/// [`run_workers_until`]: playouts, time, or a leader that can no longer be caught. `external_stop` lets a
+/// caller end the search early.
 pub fn search(
     input: &SearchInput,
     config: &SearchConfig,
@@ -360,83 +361,34 @@ pub fn search(
     if moves.len() == 1 || input.particles.is_empty() {
         return forced(moves[0], start);
     }
-    let playout_limit = limits.playouts.or(if limits.soft.is_none() && limits.hard.is_none() {
-        Some(config.default_playouts)
-    } else {
-        None
-    });
-    let soft = limits.soft.or(limits.hard);
-    let hard = limits.hard;
-    let threads = threads.max(1);
-    let simulations = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let stop_reason = parking_lot::Mutex::new(StopReason::Playouts);
+    let make = |seed: u64| Worker::new(input, config, seed);
+    let step = |w: &mut Worker| w.simulate();
+    // Converged: the leader has `convergence_ratio` times the visits of the runner-up and the simulations
+    // left in the budget (at the current rate) could not close the gap.
+    let settled = |w: &Worker, left: f64| {
+        let (best, second) = w.root_visits_best_two();
+        best as f32 >= config.convergence_ratio * second.max(1) as f32 && f64::from(best - second) > left
+    };
+    let (workers, simulations, stop) =
+        run_workers_until(limits, config.default_playouts, threads, seed, external_stop, make, step, settled);
+    let mut result = ranked(merge_roots(&moves, &workers), simulations, start, stop);
+    for worker in &workers {
+        let (lookups, hits) = worker.cache.as_ref().map_or((0, 0), |c| (c.lookups, c.hits));
+        result.cache_lookups += lookups;
+        result.cache_hits += hits;
+    }
+    result
+}
 
-    let trees: Vec<(Tree, u64, u64)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let simulations = &simulations;
-                let stop = &stop;
-                let stop_reason = &stop_reason;
-                scope.spawn(move || {
-                    let worker_seed = seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                    let mut worker = Worker::new(input, config, worker_seed);
-                    let mut local = 0u64;
-                    loop {
-                        if stop.load(Ordering::Relaxed) || external_stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                            break;
-                        }
-                        if let Some(limit) = playout_limit {
-                            if simulations.fetch_add(1, Ordering::Relaxed) >= limit {
-                                simulations.fetch_sub(1, Ordering::Relaxed);
-                                stop.store(true, Ordering::Relaxed);
-                                break;
-                            }
-                        } else {
-                            simulations.fetch_add(1, Ordering::Relaxed);
-                        }
-                        worker.simulate();
-                        local += 1;
-                        if t == 0 && local.is_multiple_of(32) {
-                            let elapsed = start.elapsed();
-                            let mut reason = None;
-                            if hard.is_some_and(|h| elapsed >= h) || soft.is_some_and(|s| elapsed >= s) {
-                                reason = Some(StopReason::Time);
-                            } else if let Some(budget) = soft.or(hard) {
-                                // Converged: the leader has 5x the visits of the runner-up and the simulations
-                                // left in the budget (at the current rate) could not close the gap.
-                                let (best, second) = worker.root_visits_best_two();
-                                let rate = local as f64 / elapsed.as_secs_f64().max(1e-6);
-                                let left = rate * (budget.as_secs_f64() - elapsed.as_secs_f64()).max(0.0);
-                                if best as f32 >= config.convergence_ratio * second.max(1) as f32
-                                    && (best - second) as f64 > left
-                                {
-                                    reason = Some(StopReason::Converged);
-                                }
-                            }
-                            if let Some(reason) = reason {
-                                *stop_reason.lock() = reason;
-                                stop.store(true, Ordering::Relaxed);
-                                break;
-                            }
-                        }
-                    }
-                    let (lookups, hits) = worker.cache.as_ref().map_or((0, 0), |c| (c.lookups, c.hits));
-                    (worker.tree, lookups, hits)
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("search worker panicked")).collect()
-    });
-
-    // Merge root statistics by move.
+/// The workers' root statistics merged by move (every worker builds the root from the same input, so the edges
+/// line up), most visited first.
+fn merge_roots(moves: &[Move], workers: &[Worker]) -> Vec<RootChild> {
     let mut merged: Vec<RootChild> =
         moves.iter().map(|&mv| RootChild { mv, visits: 0, win_rate: 0.0, illegal_rate: 0.0 }).collect();
     let mut wins = vec![0.0f64; moves.len()];
     let mut illegal = vec![0u64; moves.len()];
-    for (tree, _, _) in &trees {
-        for (i, edge) in tree.nodes[0].edges.iter().enumerate() {
-            // Every worker builds the root from the same input, so edges line up.
+    for worker in workers {
+        for (i, edge) in worker.tree.nodes[0].edges.iter().enumerate() {
             debug_assert_eq!(edge.mv, moves[i]);
             merged[i].visits += edge.visits;
             wins[i] += edge.wins as f64;
@@ -450,18 +402,7 @@ pub fn search(
         }
     }
     merged.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate)));
-    let best = merged[0].mv;
-    let reason = *stop_reason.lock();
-    SearchResult {
-        best,
-        win_rate: merged[0].win_rate,
-        simulations: simulations.load(Ordering::Relaxed),
-        elapsed: start.elapsed(),
-        children: merged,
-        stop: reason,
-        cache_lookups: trees.iter().map(|(_, lookups, _)| lookups).sum(),
-        cache_hits: trees.iter().map(|(_, _, hits)| hits).sum(),
-    }
+    merged
 }
 
 #[cfg(test)]
