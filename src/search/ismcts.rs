@@ -30,8 +30,8 @@ struct Worker<'a> {
     config: &'a SearchConfig,
     tree: Tree,
     rng: Xoshiro256PlusPlus,
-    alpha: f32,
-    probing: bool,
+    /// The information bonus per point index ([`super::probe_bonuses`]).
+    bonuses: Vec<f32>,
     cache: Option<LegalCache>,
 }
 
@@ -91,19 +91,12 @@ impl LegalCache {
 
 impl<'a> Worker<'a> {
     fn new(input: &'a SearchInput, config: &'a SearchConfig, seed: u64) -> Worker<'a> {
-        let alpha = config.alpha(input.move_number);
-        let mean_uncertainty = {
-            let n = input.probabilities.len().max(1) as f32;
-            input.probabilities.iter().map(|p| p * (1.0 - p)).sum::<f32>() / n
-        };
-        let probing = alpha > 0.0 && mean_uncertainty >= config.probe_min_mean_uncertainty;
         let mut worker = Worker {
             input,
             config,
             tree: Tree::default(),
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            alpha,
-            probing,
+            bonuses: super::probe_bonuses(input, config),
             cache: config.legal_cache.then(LegalCache::new),
         };
         let root = worker.make_node(root_moves(input), 0);
@@ -113,15 +106,7 @@ impl<'a> Worker<'a> {
 
     fn bonus(&self, mv: Move, turn_depth: u16) -> f32 {
         match mv {
-            Move::Play(p) if self.probing && turn_depth == 0 => {
-                let prob = self.input.probabilities.get(p.index()).copied().unwrap_or(0.0);
-                let uncertainty = prob * (1.0 - prob);
-                if uncertainty < self.config.probe_min_uncertainty {
-                    0.0
-                } else {
-                    self.alpha * uncertainty
-                }
-            }
+            Move::Play(p) if turn_depth == 0 => self.bonuses.get(p.index()).copied().unwrap_or(0.0),
             _ => 0.0,
         }
     }
@@ -329,18 +314,8 @@ impl<'a> Worker<'a> {
         }
     }
 
-    fn root_visits_best_two(&self) -> (u32, u32) {
-        let mut best = 0;
-        let mut second = 0;
-        for edge in &self.tree.nodes[0].edges {
-            if edge.visits > best {
-                second = best;
-                best = edge.visits;
-            } else if edge.visits > second {
-                second = edge.visits;
-            }
-        }
-        (best, second)
+    fn root_visits(&self) -> impl Iterator<Item = u32> + '_ {
+        self.tree.nodes[0].edges.iter().map(|e| e.visits)
     }
 }
 
@@ -365,10 +340,7 @@ pub fn search(
     let step = |w: &mut Worker| w.simulate();
     // Converged: the leader has `convergence_ratio` times the visits of the runner-up and the simulations
     // left in the budget (at the current rate) could not close the gap.
-    let settled = |w: &Worker, left: f64| {
-        let (best, second) = w.root_visits_best_two();
-        best as f32 >= config.convergence_ratio * second.max(1) as f32 && f64::from(best - second) > left
-    };
+    let settled = |w: &Worker, left: f64| super::leader_is_safe(w.root_visits(), config.convergence_ratio, left);
     let (workers, simulations, stop) =
         run_workers_until(limits, config.default_playouts, threads, seed, external_stop, make, step, settled);
     let mut result = ranked(merge_roots(&moves, &workers), simulations, start, stop);

@@ -211,6 +211,50 @@ pub fn root_moves(input: &SearchInput) -> Vec<Move> {
     moves
 }
 
+/// The information bonus alpha * p * (1 - p) per point index, where a share p of the particles holds an
+/// opponent stone: 0 when the bonus is off, while the belief's mean p * (1 - p) is below
+/// `probe_min_mean_uncertainty` (a settled phase), and at points below `probe_min_uncertainty`. Both searches
+/// add it to our tries at the root of a turn.
+pub fn probe_bonuses(input: &SearchInput, config: &SearchConfig) -> Vec<f32> {
+    let alpha = config.alpha(input.move_number);
+    let n = input.probabilities.len().max(1) as f32;
+    let mean = input.probabilities.iter().map(|p| p * (1.0 - p)).sum::<f32>() / n;
+    let probing = alpha > 0.0 && mean >= config.probe_min_mean_uncertainty;
+    input
+        .probabilities
+        .iter()
+        .map(|p| {
+            let uncertainty = p * (1.0 - p);
+            if !probing || uncertainty < config.probe_min_uncertainty {
+                0.0
+            } else {
+                alpha * uncertainty
+            }
+        })
+        .collect()
+}
+
+/// The visits of the two most visited edges of a root, given as visit counts.
+pub(crate) fn best_two(visits: impl Iterator<Item = u32>) -> (u32, u32) {
+    let (mut best, mut second) = (0, 0);
+    for v in visits {
+        if v > best {
+            second = best;
+            best = v;
+        } else if v > second {
+            second = v;
+        }
+    }
+    (best, second)
+}
+
+/// Whether a timed search may stop: the leader has `ratio` times the runner-up's visits and the `left`
+/// simulations the budget still allows could not close the gap.
+pub(crate) fn leader_is_safe(visits: impl Iterator<Item = u32>, ratio: f32, left: f64) -> bool {
+    let (best, second) = best_two(visits);
+    best as f32 >= ratio * second.max(1) as f32 && f64::from(best - second) > left
+}
+
 /// Runs the main search ([`uct::search`]) with `threads` root-parallel workers within `limits`; a fixed seed,
 /// a playout limit and one thread give the same answer every run. `external_stop` lets a caller end it early.
 pub fn search(

@@ -100,7 +100,9 @@ impl<'a> Uct<'a> {
     fn new(input: &'a SearchInput, config: &'a SearchConfig) -> Uct<'a> {
         let moves = root_moves(input);
         let area = input.particles[0].geometry().area();
-        let root_bonus = (0..=area).map(|slot| root_bonus(input, config, slot)).collect();
+        // The information bonus at the root; never under lose-turn, where a refused probe costs the turn.
+        let mut root_bonus = if input.lose_turn { Vec::new() } else { super::probe_bonuses(input, config) };
+        root_bonus.resize(area + 1, 0.0);
         Uct {
             input,
             config,
@@ -361,25 +363,6 @@ pub fn repeating_tries(input: &SearchInput, positions: &[Vec<u64>]) -> Vec<Bitbo
         .collect()
 }
 
-/// The information bonus of root `slot`: alpha * p * (1 - p) for a point where a share p of the particles holds
-/// an opponent stone, when the information bonus is on, the belief is not settled as a whole and the point is
-/// uncertain enough (`probe_min_*`); never under `lose-turn`, where a refused probe costs the turn.
-fn root_bonus(input: &SearchInput, config: &SearchConfig, slot: usize) -> f32 {
-    let alpha = config.alpha(input.move_number);
-    if input.lose_turn || alpha <= 0.0 || slot >= input.probabilities.len() {
-        return 0.0;
-    }
-    let n = input.probabilities.len().max(1) as f32;
-    let mean = input.probabilities.iter().map(|p| p * (1.0 - p)).sum::<f32>() / n;
-    let p = input.probabilities[slot];
-    let uncertainty = p * (1.0 - p);
-    if mean < config.probe_min_mean_uncertainty || uncertainty < config.probe_min_uncertainty {
-        0.0
-    } else {
-        alpha * uncertainty
-    }
-}
-
 /// Puts the pass first when it was searched enough (a tenth of the leader's visits) and its win rate is within
 /// `margin` of the leader's: in a settled position every try wins or loses alike, and one side must pass for
 /// the game to end.
@@ -391,20 +374,6 @@ fn prefer_pass_when_no_worse(children: &mut [RootChild], margin: f32) {
     if index > 0 && pass.visits * 10 >= leader.visits && pass.win_rate + margin >= leader.win_rate {
         children[..=index].rotate_right(1);
     }
-}
-
-/// The visits of the two most visited root moves of a worker.
-fn root_best_two(worker: &Worker) -> (u32, u32) {
-    let (mut best, mut second) = (0, 0);
-    for edge in &worker.nodes[0].edges {
-        if edge.visits > best {
-            second = best;
-            best = edge.visits;
-        } else if edge.visits > second {
-            second = edge.visits;
-        }
-    }
-    (best, second)
 }
 
 /// Runs the search: `threads` root-parallel workers within `limits`, merged by root move.
@@ -430,10 +399,7 @@ pub fn search(
     // On a time budget, stop once the leader has `convergence_ratio` times the runner-up's visits and the
     // simulations left could not close the gap.
     let ratio = config.convergence_ratio;
-    let settled = |w: &Worker, left: f64| {
-        let (best, second) = root_best_two(w);
-        best as f32 >= ratio * second.max(1) as f32 && f64::from(best - second) > left
-    };
+    let settled = |w: &Worker, left: f64| super::leader_is_safe(w.nodes[0].edges.iter().map(|e| e.visits), ratio, left);
     let (workers, simulations, stop) =
         run_workers_until(limits, config.default_playouts, threads, seed, external_stop, make, step, settled);
     let mut children: Vec<RootChild> = moves
@@ -508,11 +474,9 @@ mod tests {
         assert_eq!(two.simulations, 1500, "threads share the playout budget");
     }
 
-    /// White's seven stones have one liberty, D2, from which they would escape into open space: Black must
-    /// capture now.
-    #[test]
-    fn captures_a_big_group_before_it_escapes() {
-        let board = Board::from_picture(
+    /// White's seven stones in atari at D2; from D2 they would escape into open space.
+    fn escaping_group() -> Board {
+        Board::from_picture(
             7,
             ". . . . . . .
              . X X X . . .
@@ -521,7 +485,14 @@ mod tests {
              . X X O X . .
              . . . . . . .
              . . . . . . .",
-        );
+        )
+    }
+
+    /// White's seven stones have one liberty, D2, from which they would escape into open space: Black must
+    /// capture now.
+    #[test]
+    fn captures_a_big_group_before_it_escapes() {
+        let board = escaping_group();
         let input = input_from(vec![board], Color::Black, 10.0);
         let result = search(&input, &SearchConfig::default(), &limits(2000), 1, 7, None);
         assert_eq!(vertex(result.best, 7), "D2", "{:?}", &result.children[..3]);
@@ -619,16 +590,7 @@ mod tests {
     /// On a time budget the search stops once the leader cannot be caught (here the capture that wins).
     #[test]
     fn a_timed_search_stops_when_the_leader_cannot_be_caught() {
-        let board = Board::from_picture(
-            7,
-            ". . . . . . .
-             . X X X . . .
-             X O O O X . .
-             X O O O X . .
-             . X X O X . .
-             . . . . . . .
-             . . . . . . .",
-        );
+        let board = escaping_group();
         let input = input_from(vec![board], Color::Black, 10.0);
         let budget = std::time::Duration::from_secs(2);
         let timed = SearchLimits { soft: Some(budget), hard: Some(budget), ..SearchLimits::default() };
