@@ -4,7 +4,7 @@
 //! [`Board`] stays the truth of the rules (the judge, the belief and the reference tests use it); this board is
 //! checked against it move by move in tests/reference.rs and tests/vectors.rs.
 
-use crate::bitboard::{Bitboard, Geometry, Shape};
+use crate::bitboard::{with_shape, Bitboard, Geometry, Shape};
 use crate::board::{Board, IllegalMove};
 use crate::color::{ByColor, Color};
 use crate::point::Point;
@@ -12,6 +12,17 @@ use crate::point::Point;
 /// Slots in the per-point tables: a power of two above the largest area, so an index masked by `SLOTS - 1`
 /// needs no bounds check.
 const SLOTS: usize = 128;
+
+/// What the playout policy chooses a move from ([`ChainBoard::policy_masks_in`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PolicyMasks {
+    /// Legal points that are not the mover's own single-point eyes.
+    pub playable: Bitboard,
+    /// The last liberties of the opponent's chains in atari (capturing moves, before the ko test).
+    pub captures: Bitboard,
+    /// The last liberties of the mover's own chains in atari.
+    pub escapes: Bitboard,
+}
 
 /// A Go position with its chains kept up to date move by move; the rules are those of [`Board`].
 ///
@@ -130,6 +141,37 @@ impl ChainBoard {
         self.geometry.mask() - self.occupied()
     }
 
+    /// Empty points, with the board operations of `shape`.
+    #[inline]
+    pub(crate) fn empty_in<S: Shape>(&self, shape: S) -> Bitboard {
+        shape.mask() - self.occupied()
+    }
+
+    /// The area of each colour: its stones plus the empty points that reach only its stones (Tromp-Taylor), the
+    /// same counts as [`crate::scoring::area`] of this position.
+    pub fn area(&self) -> ByColor<u32> {
+        with_shape!(self.geometry, shape => self.area_in(shape))
+    }
+
+    /// [`ChainBoard::area`] with the board operations of `shape`.
+    #[inline]
+    fn area_in<S: Shape>(&self, shape: S) -> ByColor<u32> {
+        let empty = self.empty_in(shape);
+        let reach = |color: Color| shape.flood(shape.adjacent(self.stones[color]) & empty, empty);
+        let (black, white) = (reach(Color::Black), reach(Color::White));
+        ByColor::new(
+            self.stones[Color::Black].count() + (black - white).count(),
+            self.stones[Color::White].count() + (white - black).count(),
+        )
+    }
+
+    /// Black's area minus White's area minus `komi`: [`crate::scoring::score`] of this position, without the
+    /// copy to a mask board.
+    pub fn area_margin(&self, komi: f32) -> f32 {
+        let area = self.area();
+        area[Color::Black] as f32 - area[Color::White] as f32 - komi
+    }
+
     /// The simple-ko point and the colour forbidden to play it next.
     #[inline]
     pub fn ko(&self) -> Option<(Point, Color)> {
@@ -238,6 +280,41 @@ impl ChainBoard {
         legal
     }
 
+    /// The masks the playout policy chooses `color`'s move from, in one pass over the chains in atari: the
+    /// same sets as [`ChainBoard::legal_points`] less [`ChainBoard::single_point_eyes`] (`playable`), the last
+    /// liberties of the opponent's chains in atari ([`ChainBoard::capture_points`]) and of `color`'s own.
+    #[inline]
+    pub(crate) fn policy_masks_in<S: Shape>(&self, shape: S, color: Color) -> PolicyMasks {
+        let opponent = color.opponent();
+        let own = self.stones[color];
+        let empty = shape.mask() - own - self.stones[opponent];
+        let mut captures = Bitboard::EMPTY;
+        for id in self.atari[opponent].iter() {
+            captures |= self.chain_liberties[slot(id)];
+        }
+        let (mut weak, mut escapes) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for id in self.atari[color].iter() {
+            weak |= self.chain_stones[slot(id)];
+            escapes |= self.chain_liberties[slot(id)];
+        }
+        let mut legal = empty & (shape.adjacent(empty) | captures | shape.adjacent(own - weak));
+        if let Some((ko, forbidden)) = self.ko {
+            if forbidden == color {
+                legal.remove(ko);
+            }
+        }
+        // A single-point eye: an empty point with no neighbour that is not one of `color`'s stones.
+        let eyes = empty - shape.adjacent(shape.mask() - own);
+        PolicyMasks { playable: legal - eyes, captures, escapes }
+    }
+
+    /// The stones and liberties of the chain through the occupied `point` (stale entries for an empty one).
+    #[inline]
+    pub(crate) fn chain_at(&self, point: Point) -> (Bitboard, Bitboard) {
+        let id = self.chain_of[slot(point)] as usize;
+        (self.chain_stones[id], self.chain_liberties[id])
+    }
+
     /// The chains of `color` in atari (one liberty): their stones.
     pub fn stones_in_atari(&self, color: Color) -> Bitboard {
         self.atari[color].iter().fold(Bitboard::EMPTY, |all, id| all | self.chain_stones[slot(id)])
@@ -247,7 +324,7 @@ impl ChainBoard {
     #[inline]
     fn mark_atari(&mut self, color: Color, id: usize, liberties: Bitboard) {
         let bit = Bitboard::from_point(Point::from_index_unchecked(id as u8));
-        let one = liberties.any() && !liberties.has_several();
+        let one = liberties.count() == 1;
         let mask = Bitboard::from_bits(0u128.wrapping_sub(one as u128));
         self.atari[color] = (self.atari[color] - bit) | (bit & mask);
     }
@@ -503,6 +580,56 @@ mod tests {
         assert_eq!(board.capture_points(Color::Black), Bitboard::from_point(at(5, "D5")));
         // The black stone at B5 has one liberty, A5: White captures there.
         assert_eq!(board.capture_points(Color::White), Bitboard::from_point(at(5, "A5")));
+    }
+
+    /// The policy's masks from one pass are the sets the public queries give, on random games of each size.
+    #[test]
+    fn policy_masks_agree_with_the_queries() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(17);
+        for size in [5, 7, 9, 11] {
+            for _ in 0..20 {
+                let mut board = ChainBoard::new(size).unwrap();
+                let mut color = Color::Black;
+                for _ in 0..3 * size * size {
+                    for mover in Color::BOTH {
+                        let masks = with_shape!(board.geometry(), shape => board.policy_masks_in(shape, mover));
+                        let atari_liberties = |c: Color| {
+                            board.stones_in_atari(c).iter().fold(Bitboard::EMPTY, |all, p| all | board.chain_at(p).1)
+                        };
+                        assert_eq!(masks.playable, board.legal_points(mover) - board.single_point_eyes(mover));
+                        assert_eq!(masks.captures, board.capture_points(mover));
+                        assert_eq!(masks.captures, atari_liberties(mover.opponent()));
+                        assert_eq!(masks.escapes, atari_liberties(mover));
+                    }
+                    let legal = board.legal_points(color);
+                    match legal.nth(rng.gen_range(0..legal.count().max(1))) {
+                        Some(point) if !rng.gen_bool(0.02) => {
+                            board.try_play(color, point).unwrap();
+                        }
+                        _ => board.pass(),
+                    }
+                    color = color.opponent();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn area_counts_stones_and_surrounded_points() {
+        let board = ChainBoard::from_board(&Board::from_picture(
+            5,
+            ". X O . .
+             X X O . .
+             . X O O O
+             X X O . O
+             . X O O .",
+        ));
+        // Black: 7 stones and A5, A3, A1; White: 9 stones and the 6 empty points on the right.
+        assert_eq!(board.area(), ByColor::new(10, 15));
+        assert_eq!(board.area_margin(0.5), -5.5);
+        assert_eq!(board.area(), crate::scoring::area(&board.to_board()));
+        assert_eq!(ChainBoard::new(9).unwrap().area_margin(7.5), -7.5);
     }
 
     #[test]

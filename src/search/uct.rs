@@ -276,7 +276,7 @@ impl<'a> Uct<'a> {
     /// Our reward for the final `board`: 1 for a win, 0 for a loss, the tie rule's value for a level game.
     fn reward(&self, board: &ChainBoard) -> f32 {
         let us = self.input.us;
-        let margin = scoring::score(&board.to_board(), self.input.komi) * if us == Color::Black { 1.0 } else { -1.0 };
+        let margin = board.area_margin(self.input.komi) * if us == Color::Black { 1.0 } else { -1.0 };
         if margin > 0.0 {
             1.0
         } else if margin < 0.0 {
