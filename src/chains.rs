@@ -297,15 +297,23 @@ impl ChainBoard {
             weak |= self.chain_stones[slot(id)];
             escapes |= self.chain_liberties[slot(id)];
         }
-        let mut legal = empty & (shape.adjacent(empty) | captures | shape.adjacent(own - weak));
+        // A point with an empty neighbour is legal and no eye. An enclosed one (every neighbour a stone) is an
+        // eye of `color` unless an opponent stone touches it, and legal when it captures or joins a chain of
+        // `color` that keeps a liberty: the sets of `legal_points` less `single_point_eyes`, with the two
+        // shifts of the enclosed case only where there is one.
+        let open = shape.adjacent(empty);
+        let mut playable = empty & open;
+        let enclosed = empty - open;
+        if enclosed.any() {
+            let legal = captures | shape.adjacent(own - weak);
+            playable |= enclosed & legal & shape.adjacent(self.stones[opponent]);
+        }
         if let Some((ko, forbidden)) = self.ko {
             if forbidden == color {
-                legal.remove(ko);
+                playable.remove(ko);
             }
         }
-        // A single-point eye: an empty point with no neighbour that is not one of `color`'s stones.
-        let eyes = empty - shape.adjacent(shape.mask() - own);
-        PolicyMasks { playable: legal - eyes, captures, escapes }
+        PolicyMasks { playable, captures, escapes }
     }
 
     /// The stones and liberties of the chain through the occupied `point` (stale entries for an empty one).
@@ -370,16 +378,19 @@ impl ChainBoard {
         let opponent = color.opponent();
         let empty = shape.mask() - self.stones[Color::Black] - self.stones[Color::White];
 
-        // Enemy neighbour chains lose the point; those left without a liberty are captured. A chain met twice
-        // loses the point twice, which changes nothing.
+        // Enemy neighbour chains lose the point (each once: its other stones beside the point are skipped);
+        // those left without a liberty are captured.
         let mut captured = Bitboard::EMPTY;
-        for stone in (neighbours & self.stones[opponent]).iter() {
+        let mut enemies = neighbours & self.stones[opponent];
+        while let Some(stone) = enemies.first() {
             let id = self.chain_of[slot(stone)] as usize;
+            let stones = self.chain_stones[id];
+            enemies -= stones;
             let liberties = self.chain_liberties[id] - bit;
             self.chain_liberties[id] = liberties;
             self.mark_atari(opponent, id, liberties);
             let dead = 0u128.wrapping_sub(liberties.is_empty() as u128);
-            captured |= self.chain_stones[id] & Bitboard::from_bits(dead);
+            captured |= stones & Bitboard::from_bits(dead);
         }
 
         // The new stone joins its friendly neighbour chains under the id of the largest.
@@ -388,10 +399,12 @@ impl ChainBoard {
         let mut id = slot(point);
         let mut largest = 0;
         let mut joined = Bitboard::EMPTY;
-        for stone in (neighbours & self.stones[color]).iter() {
+        let mut friends = neighbours & self.stones[color];
+        while let Some(stone) = friends.first() {
             let other = self.chain_of[slot(stone)] as usize;
             joined |= Bitboard::from_point(Point::from_index_unchecked(other as u8));
             let stones = self.chain_stones[other];
+            friends -= stones;
             chain |= stones;
             liberties |= self.chain_liberties[other];
             let count = stones.count();
