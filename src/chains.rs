@@ -443,12 +443,20 @@ impl ChainBoard {
     #[inline]
     fn remove_captured_in<S: Shape>(&mut self, shape: S, color: Color, captured: Bitboard) {
         self.stones[color.opponent()] -= captured;
-        let mut touching = shape.adjacent(captured) & self.stones[color];
+        // A lone stone (the usual capture): the chains beside it are those of its neighbours, and each gets back
+        // exactly that point; the shifts are for bigger captures.
+        let single = !captured.has_several();
+        let mut touching = if single {
+            captured.first().map_or(Bitboard::EMPTY, |stone| shape.neighbours(stone)) & self.stones[color]
+        } else {
+            shape.adjacent(captured) & self.stones[color]
+        };
         while let Some(stone) = touching.first() {
             let id = self.chain_of[slot(stone)] as usize;
             let stones = self.chain_stones[id];
             touching -= stones;
-            let liberties = self.chain_liberties[id] | (shape.adjacent(stones) & captured);
+            let freed = if single { captured } else { shape.adjacent(stones) & captured };
+            let liberties = self.chain_liberties[id] | freed;
             self.chain_liberties[id] = liberties;
             self.mark_atari(color, id, liberties);
         }
