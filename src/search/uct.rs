@@ -24,7 +24,7 @@ use super::policy::{self, Played};
 use super::{root_moves, RootChild, SearchConfig, SearchInput, SearchLimits, SearchResult};
 use crate::bitboard::Bitboard;
 use crate::chains::ChainBoard;
-use crate::color::{ByColor, Color};
+use crate::color::Color;
 use crate::game::Repetition;
 use crate::point::{Move, Point};
 use crate::scoring;
@@ -301,16 +301,15 @@ impl<'a> Uct<'a> {
     /// move there played first at that point later in the simulation.
     fn back_up(&self, worker: &mut Worker, reward: f32) {
         let us = self.input.us;
-        // first[colour] = the points that colour played first from the current step on; filled from the end of
-        // the record backwards.
-        let mut first = ByColor::<Bitboard>::default();
+        // first[point] = the colour that played first at the point from the current step on (0 none, 1 black,
+        // 2 white); filled from the end of the record backwards.
+        let mut first = [0u8; 128];
         let mut next = worker.played.len();
         for step in worker.path.iter().rev() {
             while next > step.first_move {
                 next -= 1;
                 let (color, point) = worker.played[next];
-                first[color].insert(point);
-                first[color.opponent()].remove(point);
+                first[point.index()] = 1 + color.index() as u8;
             }
             let node = &mut worker.nodes[step.node as usize];
             let mover = node.to_move;
@@ -320,10 +319,12 @@ impl<'a> Uct<'a> {
             edge.visits += 1;
             edge.wins += value;
             if self.config.rave_equivalence > 0.0 {
-                for point in first[mover].iter() {
-                    let edge = &mut node.edges[point.index()];
-                    edge.amaf_visits += 1;
-                    edge.amaf_wins += value;
+                let mark = 1 + mover.index() as u8;
+                for (slot, edge) in node.edges[..self.area].iter_mut().enumerate() {
+                    if first[slot] == mark {
+                        edge.amaf_visits += 1;
+                        edge.amaf_wins += value;
+                    }
                 }
             }
         }
