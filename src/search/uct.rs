@@ -319,12 +319,13 @@ impl<'a> Uct<'a> {
             edge.visits += 1;
             edge.wins += value;
             if self.config.rave_equivalence > 0.0 {
+                // Branch-free (whether the mover played a point first is a coin toss for the branch predictor):
+                // adding 0 and 0.0 leaves the other edges' statistics as they are.
                 let mark = 1 + mover.index() as u8;
-                for (slot, edge) in node.edges[..self.area].iter_mut().enumerate() {
-                    if first[slot] == mark {
-                        edge.amaf_visits += 1;
-                        edge.amaf_wins += value;
-                    }
+                for (edge, &played_first) in node.edges[..self.area].iter_mut().zip(&first) {
+                    let hit = played_first == mark;
+                    edge.amaf_visits += u32::from(hit);
+                    edge.amaf_wins += if hit { value } else { 0.0 };
                 }
             }
         }
