@@ -116,7 +116,7 @@ impl Bitboard {
     /// Iterates the points in index order.
     #[inline]
     pub fn iter(self) -> BitboardIter {
-        BitboardIter(self.0)
+        BitboardIter { low: self.0 as u64, high: (self.0 >> 64) as u64 }
     }
 }
 
@@ -159,23 +159,32 @@ fn select_u64(word: u64, n: u32) -> u32 {
     shift + SELECT_IN_BYTE[byte * 8 + (n - before) as usize] as u32
 }
 
-/// Iterator over the points of a [`Bitboard`], lowest index first.
+/// Iterator over the points of a [`Bitboard`], lowest index first (the low 64-bit word, then the high one:
+/// clearing the lowest bit of one word is cheaper than of the 128-bit pair).
 #[derive(Clone)]
-pub struct BitboardIter(u128);
+pub struct BitboardIter {
+    low: u64,
+    high: u64,
+}
 
 impl Iterator for BitboardIter {
     type Item = Point;
     #[inline]
     fn next(&mut self) -> Option<Point> {
-        if self.0 == 0 {
-            return None;
+        if self.low != 0 {
+            let index = self.low.trailing_zeros();
+            self.low &= self.low - 1;
+            return Some(Point::from_index_unchecked(index as u8));
         }
-        let index = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(Point::from_index_unchecked(index as u8))
+        if self.high != 0 {
+            let index = 64 + self.high.trailing_zeros();
+            self.high &= self.high - 1;
+            return Some(Point::from_index_unchecked(index as u8));
+        }
+        None
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
+        let n = (self.low.count_ones() + self.high.count_ones()) as usize;
         (n, Some(n))
     }
 }
@@ -474,6 +483,18 @@ pub(crate) trait Shape: Copy {
     fn adjacent(self, b: Bitboard) -> Bitboard;
     /// The orthogonal neighbours of `point`.
     fn neighbours(self, point: Point) -> Bitboard;
+    /// The points of `within` connected to `seed` inside it, as [`Geometry::flood`].
+    #[inline]
+    fn flood(self, seed: Bitboard, within: Bitboard) -> Bitboard {
+        let mut group = seed & within;
+        loop {
+            let next = (group | self.adjacent(group)) & within;
+            if next == group {
+                return group;
+            }
+            group = next;
+        }
+    }
 }
 
 impl Shape for &Geometry {

@@ -4,7 +4,7 @@
 //! [`Board`] stays the truth of the rules (the judge, the belief and the reference tests use it); this board is
 //! checked against it move by move in tests/reference.rs and tests/vectors.rs.
 
-use crate::bitboard::{Bitboard, Geometry, Shape};
+use crate::bitboard::{with_shape, Bitboard, Geometry, Shape};
 use crate::board::{Board, IllegalMove};
 use crate::color::{ByColor, Color};
 use crate::point::Point;
@@ -12,6 +12,17 @@ use crate::point::Point;
 /// Slots in the per-point tables: a power of two above the largest area, so an index masked by `SLOTS - 1`
 /// needs no bounds check.
 const SLOTS: usize = 128;
+
+/// What the playout policy chooses a move from ([`ChainBoard::policy_masks_in`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PolicyMasks {
+    /// Legal points that are not the mover's own single-point eyes.
+    pub playable: Bitboard,
+    /// The last liberties of the opponent's chains in atari (capturing moves, before the ko test).
+    pub captures: Bitboard,
+    /// The last liberties of the mover's own chains in atari.
+    pub escapes: Bitboard,
+}
 
 /// A Go position with its chains kept up to date move by move; the rules are those of [`Board`].
 ///
@@ -130,6 +141,37 @@ impl ChainBoard {
         self.geometry.mask() - self.occupied()
     }
 
+    /// Empty points, with the board operations of `shape`.
+    #[inline]
+    pub(crate) fn empty_in<S: Shape>(&self, shape: S) -> Bitboard {
+        shape.mask() - self.occupied()
+    }
+
+    /// The area of each colour: its stones plus the empty points that reach only its stones (Tromp-Taylor), the
+    /// same counts as [`crate::scoring::area`] of this position.
+    pub fn area(&self) -> ByColor<u32> {
+        with_shape!(self.geometry, shape => self.area_in(shape))
+    }
+
+    /// [`ChainBoard::area`] with the board operations of `shape`.
+    #[inline]
+    fn area_in<S: Shape>(&self, shape: S) -> ByColor<u32> {
+        let empty = self.empty_in(shape);
+        let reach = |color: Color| shape.flood(shape.adjacent(self.stones[color]) & empty, empty);
+        let (black, white) = (reach(Color::Black), reach(Color::White));
+        ByColor::new(
+            self.stones[Color::Black].count() + (black - white).count(),
+            self.stones[Color::White].count() + (white - black).count(),
+        )
+    }
+
+    /// Black's area minus White's area minus `komi`: [`crate::scoring::score`] of this position, without the
+    /// copy to a mask board.
+    pub fn area_margin(&self, komi: f32) -> f32 {
+        let area = self.area();
+        area[Color::Black] as f32 - area[Color::White] as f32 - komi
+    }
+
     /// The simple-ko point and the colour forbidden to play it next.
     #[inline]
     pub fn ko(&self) -> Option<(Point, Color)> {
@@ -238,6 +280,49 @@ impl ChainBoard {
         legal
     }
 
+    /// The masks the playout policy chooses `color`'s move from, in one pass over the chains in atari: the
+    /// same sets as [`ChainBoard::legal_points`] less [`ChainBoard::single_point_eyes`] (`playable`), the last
+    /// liberties of the opponent's chains in atari ([`ChainBoard::capture_points`]) and of `color`'s own.
+    #[inline]
+    pub(crate) fn policy_masks_in<S: Shape>(&self, shape: S, color: Color) -> PolicyMasks {
+        let opponent = color.opponent();
+        let own = self.stones[color];
+        let empty = shape.mask() - own - self.stones[opponent];
+        let mut captures = Bitboard::EMPTY;
+        for id in self.atari[opponent].iter() {
+            captures |= self.chain_liberties[slot(id)];
+        }
+        let (mut weak, mut escapes) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for id in self.atari[color].iter() {
+            weak |= self.chain_stones[slot(id)];
+            escapes |= self.chain_liberties[slot(id)];
+        }
+        // A point with an empty neighbour is legal and no eye. An enclosed one (every neighbour a stone) is an
+        // eye of `color` unless an opponent stone touches it, and legal when it captures or joins a chain of
+        // `color` that keeps a liberty: the sets of `legal_points` less `single_point_eyes`, with the two
+        // shifts of the enclosed case only where there is one.
+        let open = shape.adjacent(empty);
+        let mut playable = empty & open;
+        let enclosed = empty - open;
+        if enclosed.any() {
+            let legal = captures | shape.adjacent(own - weak);
+            playable |= enclosed & legal & shape.adjacent(self.stones[opponent]);
+        }
+        if let Some((ko, forbidden)) = self.ko {
+            if forbidden == color {
+                playable.remove(ko);
+            }
+        }
+        PolicyMasks { playable, captures, escapes }
+    }
+
+    /// The stones and liberties of the chain through the occupied `point` (stale entries for an empty one).
+    #[inline]
+    pub(crate) fn chain_at(&self, point: Point) -> (Bitboard, Bitboard) {
+        let id = self.chain_of[slot(point)] as usize;
+        (self.chain_stones[id], self.chain_liberties[id])
+    }
+
     /// The chains of `color` in atari (one liberty): their stones.
     pub fn stones_in_atari(&self, color: Color) -> Bitboard {
         self.atari[color].iter().fold(Bitboard::EMPTY, |all, id| all | self.chain_stones[slot(id)])
@@ -247,7 +332,7 @@ impl ChainBoard {
     #[inline]
     fn mark_atari(&mut self, color: Color, id: usize, liberties: Bitboard) {
         let bit = Bitboard::from_point(Point::from_index_unchecked(id as u8));
-        let one = liberties.any() && !liberties.has_several();
+        let one = liberties.count() == 1;
         let mask = Bitboard::from_bits(0u128.wrapping_sub(one as u128));
         self.atari[color] = (self.atari[color] - bit) | (bit & mask);
     }
@@ -293,16 +378,19 @@ impl ChainBoard {
         let opponent = color.opponent();
         let empty = shape.mask() - self.stones[Color::Black] - self.stones[Color::White];
 
-        // Enemy neighbour chains lose the point; those left without a liberty are captured. A chain met twice
-        // loses the point twice, which changes nothing.
+        // Enemy neighbour chains lose the point (each once: its other stones beside the point are skipped);
+        // those left without a liberty are captured.
         let mut captured = Bitboard::EMPTY;
-        for stone in (neighbours & self.stones[opponent]).iter() {
+        let mut enemies = neighbours & self.stones[opponent];
+        while let Some(stone) = enemies.first() {
             let id = self.chain_of[slot(stone)] as usize;
+            let stones = self.chain_stones[id];
+            enemies -= stones;
             let liberties = self.chain_liberties[id] - bit;
             self.chain_liberties[id] = liberties;
             self.mark_atari(opponent, id, liberties);
             let dead = 0u128.wrapping_sub(liberties.is_empty() as u128);
-            captured |= self.chain_stones[id] & Bitboard::from_bits(dead);
+            captured |= stones & Bitboard::from_bits(dead);
         }
 
         // The new stone joins its friendly neighbour chains under the id of the largest.
@@ -311,10 +399,12 @@ impl ChainBoard {
         let mut id = slot(point);
         let mut largest = 0;
         let mut joined = Bitboard::EMPTY;
-        for stone in (neighbours & self.stones[color]).iter() {
+        let mut friends = neighbours & self.stones[color];
+        while let Some(stone) = friends.first() {
             let other = self.chain_of[slot(stone)] as usize;
             joined |= Bitboard::from_point(Point::from_index_unchecked(other as u8));
             let stones = self.chain_stones[other];
+            friends -= stones;
             chain |= stones;
             liberties |= self.chain_liberties[other];
             let count = stones.count();
@@ -353,12 +443,20 @@ impl ChainBoard {
     #[inline]
     fn remove_captured_in<S: Shape>(&mut self, shape: S, color: Color, captured: Bitboard) {
         self.stones[color.opponent()] -= captured;
-        let mut touching = shape.adjacent(captured) & self.stones[color];
+        // A lone stone (the usual capture): the chains beside it are those of its neighbours, and each gets back
+        // exactly that point; the shifts are for bigger captures.
+        let single = !captured.has_several();
+        let mut touching = if single {
+            captured.first().map_or(Bitboard::EMPTY, |stone| shape.neighbours(stone)) & self.stones[color]
+        } else {
+            shape.adjacent(captured) & self.stones[color]
+        };
         while let Some(stone) = touching.first() {
             let id = self.chain_of[slot(stone)] as usize;
             let stones = self.chain_stones[id];
             touching -= stones;
-            let liberties = self.chain_liberties[id] | (shape.adjacent(stones) & captured);
+            let freed = if single { captured } else { shape.adjacent(stones) & captured };
+            let liberties = self.chain_liberties[id] | freed;
             self.chain_liberties[id] = liberties;
             self.mark_atari(color, id, liberties);
         }
@@ -406,121 +504,4 @@ impl PartialEq for ChainBoard {
 impl Eq for ChainBoard {}
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn at(size: usize, vertex: &str) -> Point {
-        crate::point::parse_vertex(vertex, size).unwrap().point().unwrap()
-    }
-
-    #[test]
-    fn merging_joins_chains_and_their_liberties() {
-        let mut board = ChainBoard::from_board(&Board::from_picture(
-            5,
-            ". . . . .
-             . X . X .
-             . . . . .
-             . . . . .
-             . . . . .",
-        ));
-        assert!(board.is_consistent());
-        board.try_play(Color::Black, at(5, "C4")).unwrap();
-        let (chain, liberties) = board.group_and_liberties(at(5, "B4"));
-        assert_eq!(chain.count(), 3);
-        assert_eq!(liberties.count(), 8);
-        assert_eq!(board.group_and_liberties(at(5, "D4")).0, chain);
-        assert!(board.is_consistent());
-    }
-
-    #[test]
-    fn capture_gives_liberties_back_and_sets_ko() {
-        let mut ko = ChainBoard::from_board(&Board::from_picture(
-            4,
-            ". X O .
-             X O . O
-             . X O .
-             . . . .",
-        ));
-        let captured = ko.try_play(Color::Black, at(4, "C3")).expect("captures");
-        assert_eq!(captured, Bitboard::from_point(at(4, "B3")));
-        assert_eq!(ko.ko(), Some((at(4, "B3"), Color::White)));
-        assert_eq!(ko.try_play(Color::White, at(4, "B3")), Err(IllegalMove::Ko));
-        // The freed point is a liberty of the black stones around it.
-        assert!(ko.group_and_liberties(at(4, "B4")).1.contains(at(4, "B3")));
-        assert!(ko.group_and_liberties(at(4, "A3")).1.contains(at(4, "B3")));
-        assert_eq!(ko.group_and_liberties(at(4, "C3")).1, captured);
-        assert!(ko.is_consistent());
-        // Any other move clears the ko.
-        ko.try_play(Color::White, at(4, "A1")).expect("legal");
-        assert_eq!(ko.ko(), None);
-    }
-
-    #[test]
-    fn suicide_and_enclosed_points() {
-        let board = ChainBoard::from_board(&Board::from_picture(
-            5,
-            ". X . O .
-             X X O O O
-             . . . . .
-             . . . . .
-             . . . . .",
-        ));
-        // E5 is White's eye: suicide for Black; A5 is Black's own eye: legal for Black, suicide for White.
-        assert_eq!(board.legality(Color::Black, at(5, "E5")), Err(IllegalMove::Suicide));
-        assert_eq!(board.legality(Color::White, at(5, "E5")), Ok(()));
-        assert_eq!(board.legality(Color::White, at(5, "A5")), Err(IllegalMove::Suicide));
-        assert_eq!(board.legality(Color::Black, at(5, "A5")), Ok(()));
-        // C5 captures nothing for either, but joins a chain with other liberties.
-        assert_eq!(board.legality(Color::Black, at(5, "C5")), Ok(()));
-        assert_eq!(board.legality(Color::White, at(5, "C5")), Ok(()));
-        assert_eq!(board.legality(Color::Black, at(5, "B5")), Err(IllegalMove::Occupied));
-        let legal = board.legal_points(Color::Black);
-        assert!(!legal.contains(at(5, "E5")) && legal.contains(at(5, "A5")) && legal.contains(at(5, "E1")));
-        let truth = board.to_board();
-        for point in board.geometry().points() {
-            for color in Color::BOTH {
-                assert_eq!(board.legality(color, point), truth.legality(color, point));
-            }
-        }
-    }
-
-    #[test]
-    fn liberty_counts_and_capture_points() {
-        let board = ChainBoard::from_board(&Board::from_picture(
-            5,
-            ". X O . .
-             X O O X .
-             . X X . .
-             . . . . .
-             . . . . .",
-        ));
-        // The white chain (C5, B4, C4) has one liberty, D5: Black captures there, White has nowhere to.
-        assert_eq!(board.liberty_count(at(5, "C5")), 1);
-        assert_eq!(board.liberty_count(at(5, "B5")), 1);
-        assert_eq!(board.liberty_count(at(5, "A4")), 2);
-        assert_eq!(board.liberty_count(at(5, "B3")), 4);
-        assert_eq!(board.liberty_count(at(5, "E1")), 0);
-        assert_eq!(board.capture_points(Color::Black), Bitboard::from_point(at(5, "D5")));
-        // The black stone at B5 has one liberty, A5: White captures there.
-        assert_eq!(board.capture_points(Color::White), Bitboard::from_point(at(5, "A5")));
-    }
-
-    #[test]
-    fn big_capture_frees_every_point() {
-        let mut board = ChainBoard::from_board(&Board::from_picture(
-            5,
-            "X X X X X
-             X O O O X
-             X O . O X
-             X O O O X
-             X X X X .",
-        ));
-        let captured = board.try_play(Color::Black, at(5, "C3")).expect("captures");
-        assert_eq!(captured.count(), 8);
-        let (chain, liberties) = board.group_and_liberties(at(5, "A1"));
-        assert_eq!(chain.count(), 15);
-        assert_eq!(liberties.count(), 9);
-        assert_eq!(board.group_and_liberties(at(5, "C3")).1.count(), 4);
-        assert!(board.is_consistent());
-    }
-}
+mod tests;

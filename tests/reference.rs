@@ -1,7 +1,7 @@
 //! Property test: the bitboard rules agree with a plain array implementation (flood fill by hand) on random games:
 //! legality of every point, captures, ko and the final area score. The playouts' chain board plays the same
 //! games beside them and must agree with the mask board move by move (liberty counts, capture points and a reused
-//! board's rebuild included).
+//! board's rebuild included), and its area count must be the scoring's.
 
 use phantomgo::{Bitboard, Board, ChainBoard, Color, GameResult, IllegalMove, Point};
 use proptest::prelude::*;
@@ -216,6 +216,9 @@ fn compare_random_game(size: usize, seed: u64) -> Result<(), TestCaseError> {
         prop_assert!(board.is_consistent());
         prop_assert_eq!(&chains.to_board(), &board);
         prop_assert!(chains.is_consistent());
+        // The search's area count on the chain board is the scoring's on the mask board.
+        prop_assert_eq!(chains.area(), phantomgo::scoring::area(&board));
+        prop_assert_eq!(chains.area_margin(7.5), GameResult::of(&board, 7.5).margin);
         // A chain board reused for this position (its tables stale from another game) finds the same chains.
         let mut reused = ChainBoard::new(11).unwrap();
         reused.try_play(Color::White, Point::new(60).unwrap()).unwrap();

@@ -3,7 +3,7 @@
 //! moves it plays for the tree's all-moves-as-first (RAVE) statistics.
 
 use super::playout::below;
-use crate::bitboard::Bitboard;
+use crate::bitboard::{with_shape, Bitboard, Shape};
 use crate::chains::ChainBoard;
 use crate::color::{ByColor, Color};
 use crate::point::Point;
@@ -47,28 +47,17 @@ fn chance<R: RngCore>(rng: &mut R, p: f32) -> bool {
     p > 0.0 && (below(rng, 1 << 16) as f32) < p * 65536.0
 }
 
-/// The liberties of the chains of `color` in atari (one liberty each).
-fn atari_liberties(board: &ChainBoard, color: Color) -> Bitboard {
-    let mut stones = board.stones_in_atari(color);
-    let mut liberties = Bitboard::EMPTY;
-    while let Some(stone) = stones.first() {
-        let (chain, libs) = board.group_and_liberties(stone);
-        liberties |= libs;
-        stones -= chain;
-    }
-    liberties
-}
-
 /// The liberties `color`'s chain through `point` would have after a stone there, captures aside (the empty
 /// neighbours of `point` and the liberties of the friendly chains it joins, less `point` itself), and the
 /// chain's size.
-fn liberties_after(board: &ChainBoard, color: Color, point: Point) -> (Bitboard, u32) {
-    let neighbours = board.geometry().neighbours(point);
-    let mut liberties = neighbours & board.empty();
+#[inline]
+fn liberties_after<S: Shape>(shape: S, board: &ChainBoard, color: Color, point: Point) -> (Bitboard, u32) {
+    let neighbours = shape.neighbours(point);
+    let mut liberties = neighbours & board.empty_in(shape);
     let mut stones = Bitboard::from_point(point);
     let mut friends = neighbours & board.stones(color);
     while let Some(stone) = friends.first() {
-        let (chain, libs) = board.group_and_liberties(stone);
+        let (chain, libs) = board.chain_at(stone);
         liberties |= libs;
         stones |= chain;
         friends -= chain;
@@ -78,10 +67,11 @@ fn liberties_after(board: &ChainBoard, color: Color, point: Point) -> (Bitboard,
 }
 
 /// Whether a stone of `color` at `point` captures something (an enemy neighbour chain has it as last liberty).
-fn captures_at(board: &ChainBoard, color: Color, point: Point) -> bool {
-    let mut enemies = board.geometry().neighbours(point) & board.stones(color.opponent());
+#[inline]
+fn captures_at<S: Shape>(shape: S, board: &ChainBoard, color: Color, point: Point) -> bool {
+    let mut enemies = shape.neighbours(point) & board.stones(color.opponent());
     while let Some(stone) = enemies.first() {
-        let (chain, libs) = board.group_and_liberties(stone);
+        let (chain, libs) = board.chain_at(stone);
         if libs == Bitboard::from_point(point) {
             return true;
         }
@@ -92,28 +82,41 @@ fn captures_at(board: &ChainBoard, color: Color, point: Point) -> bool {
 
 /// Picks the policy's move for `color`: a capture, an escape, or a random playable point; `None`: pass.
 pub fn choose<R: RngCore>(board: &ChainBoard, color: Color, config: &PolicyConfig, rng: &mut R) -> Option<Point> {
-    let playable = board.legal_points(color) - board.single_point_eyes(color);
+    with_shape!(board.geometry(), shape => choose_in(shape, board, color, config, rng))
+}
+
+/// [`choose`] with the board operations of `shape` (the board's size).
+#[inline]
+fn choose_in<S: Shape, R: RngCore>(
+    shape: S,
+    board: &ChainBoard,
+    color: Color,
+    config: &PolicyConfig,
+    rng: &mut R,
+) -> Option<Point> {
+    let masks = board.policy_masks_in(shape, color);
+    let playable = masks.playable;
     if playable.is_empty() {
         return None;
     }
     if chance(rng, config.capture) {
-        let captures = atari_liberties(board, color.opponent()) & playable;
+        let captures = masks.captures & playable;
         if let Some(point) = captures.nth(below(rng, captures.count().max(1))) {
             return Some(point);
         }
     }
     if chance(rng, config.escape) {
-        let mut escapes = atari_liberties(board, color) & playable;
+        let mut escapes = masks.escapes & playable;
         while escapes.any() {
             let point = escapes.nth(below(rng, escapes.count())).expect("escapes is not empty");
-            if liberties_after(board, color, point).0.has_several() {
+            if liberties_after(shape, board, color, point).0.has_several() {
                 return Some(point);
             }
             escapes.remove(point);
         }
     }
     let point = playable.nth(below(rng, playable.count())).expect("playable is not empty");
-    if chance(rng, config.avoid_self_atari) && is_big_self_atari(board, color, point, config.self_atari_min) {
+    if chance(rng, config.avoid_self_atari) && is_big_self_atari(shape, board, color, point, config.self_atari_min) {
         return playable.nth(below(rng, playable.count()));
     }
     Some(point)
@@ -121,9 +124,16 @@ pub fn choose<R: RngCore>(board: &ChainBoard, color: Color, config: &PolicyConfi
 
 /// Whether a stone of `color` at `point` leaves its chain (of at least `min` stones) with one liberty or none
 /// without capturing anything.
-fn is_big_self_atari(board: &ChainBoard, color: Color, point: Point, min: u32) -> bool {
-    let (liberties, size) = liberties_after(board, color, point);
-    size >= min && !liberties.has_several() && !captures_at(board, color, point)
+#[inline]
+fn is_big_self_atari<S: Shape>(shape: S, board: &ChainBoard, color: Color, point: Point, min: u32) -> bool {
+    // The usual answers first: two empty neighbours are two liberties; a lone stone is below a minimum of two.
+    let neighbours = shape.neighbours(point);
+    if (neighbours & board.empty_in(shape)).has_several() || (min >= 2 && (neighbours & board.stones(color)).is_empty())
+    {
+        return false;
+    }
+    let (liberties, size) = liberties_after(shape, board, color, point);
+    size >= min && !liberties.has_several() && !captures_at(shape, board, color, point)
 }
 
 /// Result of a policy playout.
@@ -140,6 +150,21 @@ pub struct PolicyPlayout {
 /// `passes` is the number of passes just before (1: a pass now ends the game).
 pub fn playout<R: RngCore>(
     board: &mut ChainBoard,
+    to_move: Color,
+    passes: u32,
+    max_tries: Option<u32>,
+    config: &PolicyConfig,
+    rng: &mut R,
+    played: &mut Vec<Played>,
+) -> PolicyPlayout {
+    with_shape!(board.geometry(), shape => playout_in(shape, board, to_move, passes, max_tries, config, rng, played))
+}
+
+/// [`playout`] with the board operations of `shape` (the board's size).
+#[allow(clippy::too_many_arguments)]
+fn playout_in<S: Shape, R: RngCore>(
+    shape: S,
+    board: &mut ChainBoard,
     mut to_move: Color,
     mut passes: u32,
     max_tries: Option<u32>,
@@ -152,20 +177,15 @@ pub fn playout<R: RngCore>(
     let mut result = PolicyPlayout { moves: 0, captures: ByColor::default() };
     while result.moves < cap && turns_left > 0 {
         turns_left -= 1;
-        match choose(board, to_move, config, rng) {
-            Some(point) => match board.try_play(to_move, point) {
-                Ok(captured) => {
-                    result.moves += 1;
-                    result.captures[to_move] += captured.count();
-                    played.push((to_move, point));
-                    passes = 0;
-                }
-                Err(_) => {
-                    // Cannot happen (the point came from the legal mask); count it as a pass.
-                    board.pass();
-                    passes += 1;
-                }
-            },
+        match choose_in(shape, board, to_move, config, rng) {
+            Some(point) => {
+                // The point came from the legal mask.
+                let captured = board.play_legal_in(shape, to_move, point);
+                result.moves += 1;
+                result.captures[to_move] += captured.count();
+                played.push((to_move, point));
+                passes = 0;
+            }
             None => {
                 board.pass();
                 passes += 1;
@@ -235,9 +255,15 @@ mod tests {
              . X X .",
         );
         let chains = ChainBoard::from_board(&board);
-        assert!(is_big_self_atari(&chains, Color::White, pt("C2", 4), 2));
-        assert!(!is_big_self_atari(&chains, Color::Black, pt("C2", 4), 2), "Black's C2 joins chains with liberties");
-        assert!(!is_big_self_atari(&chains, Color::White, pt("C2", 4), 5), "a chain below the minimum size");
+        assert!(is_big_self_atari(chains.geometry(), &chains, Color::White, pt("C2", 4), 2));
+        assert!(
+            !is_big_self_atari(chains.geometry(), &chains, Color::Black, pt("C2", 4), 2),
+            "Black's C2 joins chains with liberties"
+        );
+        assert!(
+            !is_big_self_atari(chains.geometry(), &chains, Color::White, pt("C2", 4), 5),
+            "a chain below the minimum size"
+        );
         let mut played = Vec::new();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         let mut chains = chains;

@@ -138,13 +138,22 @@ impl<'a> Uct<'a> {
         mv.point().map_or(self.area, Point::index)
     }
 
-    /// The blended value of an edge for selection at a node with `parent_visits`.
-    fn value(&self, edge: &EdgeStats, parent_log: f32) -> f32 {
+    /// The blended value of an edge for selection at a node with `parent_visits`; `unvisited_exploration` is
+    /// the exploration term of an edge with no visits of its own (`exploration * sqrt(parent_log)`).
+    #[inline]
+    fn value(&self, edge: &EdgeStats, parent_log: f32, unvisited_exploration: f32) -> f32 {
         let k = self.config.rave_equivalence;
         let n = edge.visits as f32;
         let an = edge.amaf_visits as f32;
-        if edge.visits == 0 && edge.amaf_visits == 0 {
-            return self.config.first_play_urgency;
+        if edge.visits == 0 {
+            if edge.amaf_visits == 0 {
+                return self.config.first_play_urgency;
+            }
+            if k > 0.0 {
+                // The general formula below with n = 0: beta is exactly 1 and the blend exactly the RAVE mean,
+                // so this is the same number without three of its divisions and the square root.
+                return edge.amaf_wins / an + unvisited_exploration;
+            }
         }
         let q = if edge.visits > 0 { edge.wins / n } else { 0.0 };
         let aq = if edge.amaf_visits > 0 { edge.amaf_wins / an } else { 0.0 };
@@ -156,6 +165,8 @@ impl<'a> Uct<'a> {
     fn select(&self, worker: &mut Worker, node: u32, offered: Bitboard, pass: bool) -> Option<usize> {
         let n = &worker.nodes[node as usize];
         let parent_log = (n.visits.max(1) as f32).ln();
+        // The exploration term of an edge with n = 0 (parent_log / (0 + 1) is parent_log exactly).
+        let unvisited_exploration = self.config.exploration * parent_log.sqrt();
         let mut best: Option<(f32, usize)> = None;
         let slots = offered.iter().map(Point::index).chain(pass.then_some(self.area));
         let at_root = node == 0;
@@ -166,7 +177,7 @@ impl<'a> Uct<'a> {
         for slot in slots {
             let jitter = ((slot as u32 ^ draw).wrapping_mul(0x9E37_79B1) >> 8) as f32 * 1e-9;
             let bonus = if at_root { self.root_bonus[slot] } else { 0.0 };
-            let value = self.value(&n.edges[slot], parent_log) + bonus + jitter;
+            let value = self.value(&n.edges[slot], parent_log, unvisited_exploration) + bonus + jitter;
             if best.is_none_or(|(b, _)| value > b) {
                 best = Some((value, slot));
             }
@@ -276,7 +287,7 @@ impl<'a> Uct<'a> {
     /// Our reward for the final `board`: 1 for a win, 0 for a loss, the tie rule's value for a level game.
     fn reward(&self, board: &ChainBoard) -> f32 {
         let us = self.input.us;
-        let margin = scoring::score(&board.to_board(), self.input.komi) * if us == Color::Black { 1.0 } else { -1.0 };
+        let margin = board.area_margin(self.input.komi) * if us == Color::Black { 1.0 } else { -1.0 };
         if margin > 0.0 {
             1.0
         } else if margin < 0.0 {
@@ -308,12 +319,13 @@ impl<'a> Uct<'a> {
             edge.visits += 1;
             edge.wins += value;
             if self.config.rave_equivalence > 0.0 {
+                // Branch-free (whether the mover played a point first is a coin toss for the branch predictor):
+                // adding 0 and 0.0 leaves the other edges' statistics as they are.
                 let mark = 1 + mover.index() as u8;
-                for (slot, edge) in node.edges[..self.area].iter_mut().enumerate() {
-                    if first[slot] == mark {
-                        edge.amaf_visits += 1;
-                        edge.amaf_wins += value;
-                    }
+                for (edge, &played_first) in node.edges[..self.area].iter_mut().zip(&first) {
+                    let hit = played_first == mark;
+                    edge.amaf_visits += u32::from(hit);
+                    edge.amaf_wins += if hit { value } else { 0.0 };
                 }
             }
         }
