@@ -137,6 +137,9 @@ pub struct SearchSection {
     pub playout_escape: Option<f64>,
     /// Main search's playouts: probability of refusing a self-atari of two stones or more (0..=1).
     pub playout_self_atari: Option<f64>,
+    /// Main search: no pass while the particles show an invader in our area, unless the best try's win rate is
+    /// below the pass's by more than this (0..=1; 1 = never pass then, 0 = only when the try is no worse).
+    pub invader_margin: Option<f64>,
 }
 
 /// `[belief]` in a config file: the particle filter's knobs (the count is `engine.particles`).
@@ -597,6 +600,9 @@ impl Settings {
         if let Some(v) = number("playout_self_atari", section.playout_self_atari, 0.0, 1.0)? {
             search.playout.avoid_self_atari = v;
         }
+        if let Some(v) = number("invader_margin", section.invader_margin, 0.0, 1.0)? {
+            search.invader_margin = v;
+        }
         Ok(())
     }
 
@@ -743,7 +749,7 @@ mod tests {
         assert!(search.convergence_ratio.is_some() && search.near_own.is_some());
         assert!(search.rave_equivalence.is_some() && search.first_play_urgency.is_some());
         assert!(search.playout_capture.is_some() && search.playout_escape.is_some());
-        assert!(search.playout_self_atari.is_some());
+        assert!(search.playout_self_atari.is_some() && search.invader_margin.is_some());
         let belief = &file.belief;
         assert!(belief.resample_below.is_some() && belief.locality.is_some() && belief.contact.is_some());
         assert!(belief.resampling.is_some());

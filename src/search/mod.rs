@@ -68,6 +68,9 @@ pub struct SearchConfig {
     /// The main search passes instead of its most visited try when the pass's win rate is within this of the
     /// try's (and the pass was offered and searched).
     pub pass_margin: f32,
+    /// The main search does not pass while at least half the particles show an opponent stone standing in our
+    /// area, unless the best try's win rate is below the pass's by more than this.
+    pub invader_margin: f32,
 }
 
 impl Default for SearchConfig {
@@ -92,6 +95,7 @@ impl Default for SearchConfig {
             first_play_urgency: 1.1,
             playout: policy::PolicyConfig::light(),
             pass_margin: 0.02,
+            invader_margin: 0.1,
         }
     }
 }

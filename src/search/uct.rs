@@ -11,8 +11,9 @@
 //! is not offered in that particle: a refused try costs nothing but the retry, so a try's value is its value
 //! where it is legal, and a try that is often occupied is visited less. Under `lose-turn` every candidate is
 //! offered in every particle, and where it is illegal the turn passes to the opponent (a separate child): the
-//! chance of a hidden stone is priced in the try's value. Passes are offered everywhere, so the engine can end
-//! a settled game and keeps playing while a particle shows an invader it could still capture.
+//! chance of a hidden stone is priced in the try's value. At the root a pass is offered once the opponent has
+//! passed or the particles are settled; the engine does not pass while half the particles show an opponent
+//! stone standing inside its area (an invader), unless every try is clearly worse.
 //!
 //! Selection is UCB on the blend of the move's own mean and its all-moves-as-first (RAVE) mean, with the RAVE
 //! weight beta = n_amaf / (n_amaf + n + n_amaf * n / k) (Gelly and Silver, 2007). Workers are root-parallel
@@ -388,6 +389,29 @@ fn prefer_pass_when_no_worse(children: &mut [RootChild], margin: f32) {
     }
 }
 
+/// Whether at least half the particles show an opponent stone standing inside our area (a small region of
+/// the opponent's stones and empty points enclosed by ours: [`scoring::invaders`]). Area scoring counts it
+/// where it stands, so passing gives its points away while filling its liberties captures it.
+fn believes_invaded(input: &SearchInput) -> bool {
+    let them = input.us.opponent();
+    let invaded = input.particles.iter().filter(|board| scoring::invaders(board)[them] > 0).count();
+    2 * invaded >= input.particles.len()
+}
+
+/// While an invader is believed to stand in our area the engine does not pass: when the pass leads, the best
+/// try (by visits) is played instead unless its win rate is below the pass's by more than `margin`.
+fn try_rather_than_pass(children: &mut [RootChild], margin: f32) {
+    if children.first().is_none_or(|c| c.mv != Move::Pass) {
+        return;
+    }
+    let pass = children[0].win_rate;
+    if let Some(index) = children.iter().position(|c| c.mv != Move::Pass && c.visits > 0) {
+        if children[index].win_rate + margin >= pass {
+            children[..=index].rotate_right(1);
+        }
+    }
+}
+
 /// Runs the search: `threads` root-parallel workers within `limits`, merged by root move.
 pub fn search(
     input: &SearchInput,
@@ -431,7 +455,11 @@ pub fn search(
         })
         .collect();
     children.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate)));
-    prefer_pass_when_no_worse(&mut children, config.pass_margin);
+    if believes_invaded(input) {
+        try_rather_than_pass(&mut children, config.invader_margin);
+    } else {
+        prefer_pass_when_no_worse(&mut children, config.pass_margin);
+    }
     ranked(children, simulations, start, stop)
 }
 
@@ -544,6 +572,51 @@ mod tests {
         input.opponent_passed = true;
         let result = search(&input, &SearchConfig::default(), &limits(500), 1, 3, None);
         assert_eq!(result.best, Move::Pass, "{:?}", result.children);
+    }
+
+    /// Black's wall B4-D4-D7 encloses a White stone at B6 (an invader); the rest of the board is Black's.
+    /// Black wins whether it passes or not, but passing leaves the invader's points to White.
+    fn invaded_corner(invader: bool) -> Board {
+        let b6 = if invader { "O" } else { "." };
+        Board::from_picture(
+            7,
+            &format!(
+                ". . . X . . .
+                 . {b6} . X . . .
+                 . . . X . . .
+                 X X X X . . .
+                 . . . . . . .
+                 . . . . . . .
+                 . . . . . . ."
+            ),
+        )
+    }
+
+    #[test]
+    fn does_not_pass_while_an_invader_stands_in_its_area() {
+        let mut input = input_from(vec![invaded_corner(true)], Color::Black, 7.5);
+        assert!(believes_invaded(&input));
+        input.opponent_passed = true;
+        let result = search(&input, &SearchConfig::default(), &limits(1000), 1, 3, None);
+        assert_ne!(result.best, Move::Pass, "{:?}", &result.children[..3]);
+        // Without the invader the same won position ends with a pass.
+        let mut input = input_from(vec![invaded_corner(false)], Color::Black, 7.5);
+        assert!(!believes_invaded(&input));
+        input.opponent_passed = true;
+        let result = search(&input, &SearchConfig::default(), &limits(1000), 1, 3, None);
+        assert_eq!(result.best, Move::Pass, "{:?}", &result.children[..3]);
+    }
+
+    #[test]
+    fn a_try_replaces_a_leading_pass_unless_clearly_worse() {
+        let child = |mv: Move, visits: u32, win_rate: f32| RootChild { mv, visits, win_rate, illegal_rate: 0.0 };
+        let a1 = Move::Play(Point::new(0).unwrap());
+        let mut children = vec![child(Move::Pass, 500, 0.9), child(a1, 300, 0.89)];
+        try_rather_than_pass(&mut children, 0.02);
+        assert_eq!(children[0].mv, a1);
+        let mut children = vec![child(Move::Pass, 500, 0.9), child(a1, 300, 0.5)];
+        try_rather_than_pass(&mut children, 0.02);
+        assert_eq!(children[0].mv, Move::Pass, "a try that loses where the pass wins is not forced");
     }
 
     /// Half the particles hold a White stone at C3. Under `retry` a particle that shows the point occupied
