@@ -403,7 +403,7 @@ impl ChainBoard {
 
     /// Plays a stone of `color` at `point`, which must be legal (empty, not the ko point, not suicide);
     /// returns the captured stones.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play_legal_in<S: Shape>(&mut self, shape: S, color: Color, point: Point) -> Bitboard {
         let bit = Bitboard::from_point(point);
         let neighbours = shape.neighbours(point);
