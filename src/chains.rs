@@ -316,6 +316,38 @@ impl ChainBoard {
         PolicyMasks { playable, captures, escapes }
     }
 
+    /// The `playable` set of [`ChainBoard::policy_masks_in`] alone (legal points less `color`'s own single-point
+    /// eyes), for the light policy: the chains in atari are read only when an enclosed point touches an opponent
+    /// stone (an enclosed point that touches none is `color`'s own eye, never playable).
+    #[inline(always)]
+    pub(crate) fn playable_in<S: Shape>(&self, shape: S, color: Color) -> Bitboard {
+        let opponent = color.opponent();
+        let own = self.stones[color];
+        let empty = shape.mask() - own - self.stones[opponent];
+        let open = shape.adjacent(empty);
+        let mut playable = empty & open;
+        let enclosed = empty - open;
+        if enclosed.any() {
+            let contested = enclosed & shape.adjacent(self.stones[opponent]);
+            if contested.any() {
+                let (mut captures, mut weak) = (Bitboard::EMPTY, Bitboard::EMPTY);
+                for id in self.atari[opponent].iter() {
+                    captures |= self.chain_liberties[slot(id)];
+                }
+                for id in self.atari[color].iter() {
+                    weak |= self.chain_stones[slot(id)];
+                }
+                playable |= contested & (captures | shape.adjacent(own - weak));
+            }
+        }
+        if let Some((ko, forbidden)) = self.ko {
+            if forbidden == color {
+                playable.remove(ko);
+            }
+        }
+        playable
+    }
+
     /// The stones and liberties of the chain through the occupied `point` (stale entries for an empty one).
     #[inline]
     pub(crate) fn chain_at(&self, point: Point) -> (Bitboard, Bitboard) {
@@ -371,7 +403,7 @@ impl ChainBoard {
 
     /// Plays a stone of `color` at `point`, which must be legal (empty, not the ko point, not suicide);
     /// returns the captured stones.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play_legal_in<S: Shape>(&mut self, shape: S, color: Color, point: Point) -> Bitboard {
         let bit = Bitboard::from_point(point);
         let neighbours = shape.neighbours(point);

@@ -115,6 +115,7 @@ fn policy_masks_agree_with_the_queries() {
                         board.stones_in_atari(c).iter().fold(Bitboard::EMPTY, |all, p| all | board.chain_at(p).1)
                     };
                     assert_eq!(masks.playable, board.legal_points(mover) - board.single_point_eyes(mover));
+                    assert_eq!(with_shape!(board.geometry(), shape => board.playable_in(shape, mover)), masks.playable);
                     assert_eq!(masks.captures, board.capture_points(mover));
                     assert_eq!(masks.captures, atari_liberties(mover.opponent()));
                     assert_eq!(masks.escapes, atari_liberties(mover));

@@ -94,6 +94,10 @@ fn choose_in<S: Shape, R: RngCore>(
     config: &PolicyConfig,
     rng: &mut R,
 ) -> Option<Point> {
+    if !(config.capture > 0.0 || config.escape > 0.0) {
+        // Neither rule can fire (`chance` draws nothing for them): only the playable mask is needed.
+        return choose_playable(shape, board, color, board.playable_in(shape, color), config, rng);
+    }
     let masks = board.policy_masks_in(shape, color);
     let playable = masks.playable;
     if playable.is_empty() {
@@ -114,6 +118,23 @@ fn choose_in<S: Shape, R: RngCore>(
             }
             escapes.remove(point);
         }
+    }
+    choose_playable(shape, board, color, playable, config, rng)
+}
+
+/// A uniformly random point of `playable` (`None`: pass), drawn again once when it is a big self-atari and the
+/// rule fires.
+#[inline(always)]
+fn choose_playable<S: Shape, R: RngCore>(
+    shape: S,
+    board: &ChainBoard,
+    color: Color,
+    playable: Bitboard,
+    config: &PolicyConfig,
+    rng: &mut R,
+) -> Option<Point> {
+    if playable.is_empty() {
+        return None;
     }
     let point = playable.nth(below(rng, playable.count())).expect("playable is not empty");
     if chance(rng, config.avoid_self_atari) && is_big_self_atari(shape, board, color, point, config.self_atari_min) {

@@ -23,7 +23,7 @@ use super::player::{forced, ranked, run_workers_until};
 use super::playout::below;
 use super::policy::{self, Played};
 use super::{root_moves, RootChild, SearchConfig, SearchInput, SearchLimits, SearchResult};
-use crate::bitboard::Bitboard;
+use crate::bitboard::{with_shape, Bitboard, Shape};
 use crate::chains::ChainBoard;
 use crate::color::Color;
 use crate::game::Repetition;
@@ -163,27 +163,42 @@ impl<'a> Uct<'a> {
     }
 
     /// The best slot among `offered` points (and the pass when `pass`), or `None` when there is nothing.
+    #[inline(always)]
     fn select(&self, worker: &mut Worker, node: u32, offered: Bitboard, pass: bool) -> Option<usize> {
         let n = &worker.nodes[node as usize];
         let parent_log = (n.visits.max(1) as f32).ln();
         // The exploration term of an edge with n = 0 (parent_log / (0 + 1) is parent_log exactly).
         let unvisited_exploration = self.config.exploration * parent_log.sqrt();
-        let mut best: Option<(f32, usize)> = None;
-        let slots = offered.iter().map(Point::index).chain(pass.then_some(self.area));
-        let at_root = node == 0;
         // A random perturbation of up to 0.017 (one draw per selection, mixed with the slot) breaks ties at
         // random instead of by point order and blurs differences below it; the measured lines were played
         // with it.
         let draw = worker.rng.next_u32();
-        for slot in slots {
-            let jitter = ((slot as u32 ^ draw).wrapping_mul(0x9E37_79B1) >> 8) as f32 * 1e-9;
-            let bonus = if at_root { self.root_bonus[slot] } else { 0.0 };
-            let value = self.value(&n.edges[slot], parent_log, unvisited_exploration) + bonus + jitter;
-            if best.is_none_or(|(b, _)| value > b) {
-                best = Some((value, slot));
+        let jitter = |slot: usize| ((slot as u32 ^ draw).wrapping_mul(0x9E37_79B1) >> 8) as f32 * 1e-9;
+        let value = |slot: usize| self.value(&n.edges[slot], parent_log, unvisited_exploration);
+        // The first slot in point order (the pass last) with the largest value wins.
+        let (mut best, mut best_value) = (None, 0.0);
+        let mut consider = |slot: usize, value: f32| {
+            if best.is_none() || value > best_value {
+                (best, best_value) = (Some(slot), value);
+            }
+        };
+        if node == 0 {
+            for slot in offered.iter().map(Point::index) {
+                consider(slot, value(slot) + self.root_bonus[slot] + jitter(slot));
+            }
+            if pass {
+                consider(self.area, value(self.area) + self.root_bonus[self.area] + jitter(self.area));
+            }
+        } else {
+            // Below the root the bonus is 0.0 (adding it changes no value).
+            for slot in offered.iter().map(Point::index) {
+                consider(slot, value(slot) + jitter(slot));
+            }
+            if pass {
+                consider(self.area, value(self.area) + jitter(self.area));
             }
         }
-        best.map(|(_, slot)| slot)
+        best
     }
 
     /// One simulation: draw a particle, walk and grow the tree, play out, back up.
@@ -192,7 +207,8 @@ impl<'a> Uct<'a> {
         let mut board = self.particles[sample].clone();
         worker.played.clear();
         worker.path.clear();
-        let (ending, to_move, passes) = self.descend(worker, &mut board, sample);
+        let (ending, to_move, passes) =
+            with_shape!(board.geometry(), shape => self.descend(shape, worker, &mut board, sample));
         if ending == Ending::Open {
             // A referee's cap on tries ends the game where it falls: the tries the tree used are spent.
             let tries_left = self.input.tries_left.map(|left| left.saturating_sub(worker.path.len() as u32));
@@ -205,8 +221,14 @@ impl<'a> Uct<'a> {
 
     /// Walks the tree on `board` (particle `sample`) from the root, playing the moves; returns how the game
     /// stands after the tree (open, over and scored, or drawn by a repetition), the side to move and the
-    /// passes in a row.
-    fn descend(&self, worker: &mut Worker, board: &mut ChainBoard, sample: usize) -> (Ending, Color, u32) {
+    /// passes in a row. `shape` gives the board operations of the board's size.
+    fn descend<S: Shape>(
+        &self,
+        shape: S,
+        worker: &mut Worker,
+        board: &mut ChainBoard,
+        sample: usize,
+    ) -> (Ending, Color, u32) {
         let us = self.input.us;
         let mut node = 0u32;
         let mut to_move = us;
@@ -218,12 +240,13 @@ impl<'a> Uct<'a> {
             let superko = self.input.repetition == Repetition::Superko;
             let (offered, pass) = if at_root {
                 // Under superko a repeating try is illegal like any other.
-                let legal = board.legal_points(us) - if superko { repeating } else { Bitboard::EMPTY };
+                let legal = board.legal_points_in(shape, us) - if superko { repeating } else { Bitboard::EMPTY };
                 let points = if self.input.lose_turn { self.root_points } else { self.root_points & legal };
                 (points, self.root_pass || points.is_empty())
             } else {
                 // In the tree a pass answers a pass (it ends the game) or is all that is left.
-                let playable = board.legal_points(to_move) - board.single_point_eyes(to_move);
+                // Legal points less the mover's own single-point eyes.
+                let playable = board.playable_in(shape, to_move);
                 (playable, passes > 0 || playable.is_empty())
             };
             let Some(slot) = self.select(worker, node, offered, pass) else {
@@ -239,7 +262,7 @@ impl<'a> Uct<'a> {
                 let outcome = if superko && repeating.contains(point) {
                     Err(crate::board::IllegalMove::Ko)
                 } else {
-                    board.try_play(to_move, point)
+                    board.try_play_in(shape, to_move, point)
                 };
                 match outcome {
                     Ok(_) => {
