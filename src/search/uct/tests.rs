@@ -1,0 +1,246 @@
+//! Tests of the main search: repeatability, captures, passes and invaders, the pricing of refused tries, the
+//! cap on tries, the early stop and the repetition rule, on pictures.
+
+use super::*;
+use crate::board::Board;
+use crate::search::player::ring_with_group_in_atari;
+
+fn input_from(particles: Vec<Board>, us: Color, komi: f32) -> SearchInput {
+    let n = particles.len() as f32;
+    let them = us.opponent();
+    let probabilities = particles[0]
+        .geometry()
+        .points()
+        .map(|p| particles.iter().filter(|b| b.stones(them).contains(p)).count() as f32 / n)
+        .collect();
+    let known_opponent = particles.iter().fold(particles[0].stones(them), |all, b| all & b.stones(them));
+    SearchInput {
+        particles,
+        probabilities,
+        us,
+        lose_turn: false,
+        komi,
+        move_number: 0,
+        tried_this_turn: Bitboard::EMPTY,
+        known_opponent,
+        opponent_passed: false,
+        tries_left: None,
+        repetition: crate::game::Repetition::Allowed,
+        repeating: Vec::new(),
+    }
+}
+
+fn limits(n: u64) -> SearchLimits {
+    SearchLimits { playouts: Some(n), ..SearchLimits::default() }
+}
+
+fn vertex(mv: Move, size: usize) -> String {
+    mv.to_vertex(size)
+}
+
+#[test]
+fn a_fixed_seed_and_playout_count_repeat_the_search() {
+    let input = input_from(vec![Board::new(9).unwrap()], Color::Black, 7.5);
+    let config = SearchConfig::default();
+    let a = search(&input, &config, &limits(1500), 1, 42, None);
+    let b = search(&input, &config, &limits(1500), 1, 42, None);
+    assert_eq!(a.children, b.children);
+    assert_eq!(a.simulations, 1500);
+    let two = search(&input, &config, &limits(1500), 2, 42, None);
+    assert_eq!(two.simulations, 1500, "threads share the playout budget");
+}
+
+/// White's seven stones in atari at D2; from D2 they would escape into open space.
+fn escaping_group() -> Board {
+    Board::from_picture(
+        7,
+        ". . . . . . .
+         . X X X . . .
+         X O O O X . .
+         X O O O X . .
+         . X X O X . .
+         . . . . . . .
+         . . . . . . .",
+    )
+}
+
+/// White's seven stones have one liberty, D2, from which they would escape into open space: Black must
+/// capture now.
+#[test]
+fn captures_a_big_group_before_it_escapes() {
+    let board = escaping_group();
+    let input = input_from(vec![board], Color::Black, 10.0);
+    let result = search(&input, &SearchConfig::default(), &limits(2000), 1, 7, None);
+    assert_eq!(vertex(result.best, 7), "D2", "{:?}", &result.children[..3]);
+    assert!(result.win_rate > 0.8, "{:?}", &result.children[..3]);
+    // In the ring where the group cannot escape, every try wins: the search sees that too.
+    let input = input_from(vec![ring_with_group_in_atari()], Color::Black, 30.0);
+    let result = search(&input, &SearchConfig::default(), &limits(1000), 1, 7, None);
+    assert!(result.win_rate > 0.9);
+}
+
+/// Black's area with a White invader in atari at A5; White has just passed. Passing now loses by 1.5,
+/// capturing at B5 wins by 1.5.
+#[test]
+fn captures_the_invader_rather_than_pass() {
+    let board = Board::from_picture(
+        5,
+        "O . X . X
+         X X X X X
+         X X X X X
+         O O O O O
+         . O . O .",
+    );
+    let mut input = input_from(vec![board], Color::Black, 3.5);
+    input.opponent_passed = true;
+    let result = search(&input, &SearchConfig::default(), &limits(500), 1, 3, None);
+    assert_eq!(vertex(result.best, 5), "B5", "{:?}", result.children);
+    // With the invader gone, passing ends a won game.
+    let after = Board::from_picture(
+        5,
+        ". X X . X
+         X X X X X
+         X X X X X
+         O O O O O
+         . O . O .",
+    );
+    let mut input = input_from(vec![after], Color::Black, 3.5);
+    input.opponent_passed = true;
+    let result = search(&input, &SearchConfig::default(), &limits(500), 1, 3, None);
+    assert_eq!(result.best, Move::Pass, "{:?}", result.children);
+}
+
+/// Black's wall B4-D4-D7 encloses a White stone at B6 (an invader); the rest of the board is Black's.
+/// Black wins whether it passes or not, but passing leaves the invader's points to White.
+fn invaded_corner(invader: bool) -> Board {
+    let b6 = if invader { "O" } else { "." };
+    Board::from_picture(
+        7,
+        &format!(
+            ". . . X . . .
+             . {b6} . X . . .
+             . . . X . . .
+             X X X X . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . ."
+        ),
+    )
+}
+
+#[test]
+fn does_not_pass_while_an_invader_stands_in_its_area() {
+    let mut input = input_from(vec![invaded_corner(true)], Color::Black, 7.5);
+    assert!(believes_invaded(&input));
+    input.opponent_passed = true;
+    let result = search(&input, &SearchConfig::default(), &limits(1000), 1, 3, None);
+    assert_ne!(result.best, Move::Pass, "{:?}", &result.children[..3]);
+    // Without the invader the same won position ends with a pass.
+    let mut input = input_from(vec![invaded_corner(false)], Color::Black, 7.5);
+    assert!(!believes_invaded(&input));
+    input.opponent_passed = true;
+    let result = search(&input, &SearchConfig::default(), &limits(1000), 1, 3, None);
+    assert_eq!(result.best, Move::Pass, "{:?}", &result.children[..3]);
+}
+
+#[test]
+fn a_try_replaces_a_leading_pass_unless_clearly_worse() {
+    let child = |mv: Move, visits: u32, win_rate: f32| RootChild { mv, visits, win_rate, illegal_rate: 0.0 };
+    let a1 = Move::Play(Point::new(0).unwrap());
+    let mut children = vec![child(Move::Pass, 500, 0.9), child(a1, 300, 0.89)];
+    try_rather_than_pass(&mut children, 0.02);
+    assert_eq!(children[0].mv, a1);
+    let mut children = vec![child(Move::Pass, 500, 0.9), child(a1, 300, 0.5)];
+    try_rather_than_pass(&mut children, 0.02);
+    assert_eq!(children[0].mv, Move::Pass, "a try that loses where the pass wins is not forced");
+}
+
+/// Half the particles hold a White stone at C3. Under `retry` a particle that shows the point occupied
+/// never offers it (the try's value is its value where it is legal); under `lose-turn` it is offered and
+/// refused there, the turn passing to White.
+#[test]
+fn a_try_refused_in_some_particles_is_priced_by_the_rule() {
+    let empty = Board::new(5).unwrap();
+    let stone = Board::from_picture(5, ". . . . .\n. . . . .\n. . O . .\n. . . . .\n. . . . .");
+    let particles = vec![empty.clone(), stone.clone(), empty, stone];
+    let c3 = |result: &SearchResult| result.children.iter().find(|c| vertex(c.mv, 5) == "C3").unwrap().clone();
+    let mut input = input_from(particles, Color::Black, 0.5);
+    let retry = search(&input, &SearchConfig::default(), &limits(3000), 1, 5, None);
+    assert!(retry.children.iter().all(|c| c.illegal_rate == 0.0));
+    input.lose_turn = true;
+    let lose = search(&input, &SearchConfig::default(), &limits(3000), 1, 5, None);
+    let child = c3(&lose);
+    assert!(child.visits > 0 && (0.2..0.8).contains(&child.illegal_rate), "{child:?}");
+    assert!(lose.children.iter().filter(|c| vertex(c.mv, 5) != "C3").all(|c| c.illegal_rate == 0.0));
+}
+
+#[test]
+fn the_root_offers_a_pass_only_when_the_opponent_passed_or_the_board_is_settled() {
+    let opening = Board::from_picture(5, ". . . . .\n. . . . .\n. . X . .\n. . . . .\n. . . . .");
+    let mut input = input_from(vec![opening], Color::White, 7.5);
+    assert!(!root_pass_offered(&input), "one stone: its colour reaches every point, but nothing is settled");
+    input.opponent_passed = true;
+    assert!(root_pass_offered(&input));
+    let settled = Board::from_picture(
+        5,
+        ". X X O .
+         . . X O O
+         . X X O .
+         . . X O O
+         . X X O .",
+    );
+    assert!(root_pass_offered(&input_from(vec![settled.clone()], Color::White, 7.5)));
+    let mut invaded = settled;
+    invaded.try_play(Color::White, crate::point::parse_vertex("A3", 5).unwrap().point().unwrap()).unwrap();
+    assert!(!root_pass_offered(&input_from(vec![invaded], Color::White, 7.5)), "A3 is contested");
+}
+
+/// With one try left, Black's stone on an empty board is the last move and its area wins every playout;
+/// without the cap White answers and the result is open.
+#[test]
+fn a_cap_on_tries_ends_the_simulated_game_where_it_falls() {
+    let mut input = input_from(vec![Board::new(5).unwrap()], Color::Black, 0.5);
+    input.tries_left = Some(1);
+    let capped = search(&input, &SearchConfig::default(), &limits(300), 1, 9, None);
+    assert!(capped.children.iter().filter(|c| c.visits > 0).all(|c| c.win_rate == 1.0), "{:?}", capped.children);
+    input.tries_left = None;
+    let open = search(&input, &SearchConfig::default(), &limits(300), 1, 9, None);
+    assert!(open.win_rate < 1.0);
+}
+
+/// On a time budget the search stops once the leader cannot be caught (here the capture that wins).
+#[test]
+fn a_timed_search_stops_when_the_leader_cannot_be_caught() {
+    let board = escaping_group();
+    let input = input_from(vec![board], Color::Black, 10.0);
+    let budget = std::time::Duration::from_secs(2);
+    let timed = SearchLimits { soft: Some(budget), hard: Some(budget), ..SearchLimits::default() };
+    let result = search(&input, &SearchConfig::default(), &timed, 1, 7, None);
+    assert_eq!(result.stop, super::super::StopReason::Converged, "{:?}", &result.children[..2]);
+    assert!(result.elapsed < budget);
+    assert_eq!(vertex(result.best, 7), "D2");
+}
+
+/// A particle in which Black's stone at C3 would recreate one of its earlier positions: under
+/// `repetition=draw` the search seeks that draw when every other try loses and avoids it when it wins;
+/// under `superko` the try is illegal there.
+#[test]
+fn a_repeating_try_is_a_draw_or_illegal_by_the_rule() {
+    let board = Board::new(5).unwrap();
+    let c3 = crate::point::parse_vertex("C3", 5).unwrap();
+    let mut after = board.clone();
+    after.try_play(Color::Black, c3.point().unwrap()).unwrap();
+    let mut input = input_from(vec![board], Color::Black, 100.0);
+    input.repetition = Repetition::Draw;
+    input.repeating = repeating_tries(&input, &[vec![after.hash()]]);
+    assert_eq!(input.repeating[0], Bitboard::from_point(c3.point().unwrap()));
+    let lost = search(&input, &SearchConfig::default(), &limits(800), 1, 2, None);
+    assert_eq!(lost.best, c3, "a draw is better than a loss");
+    input.komi = -100.0;
+    let won = search(&input, &SearchConfig::default(), &limits(800), 1, 2, None);
+    assert_ne!(won.best, c3, "a draw is worse than a win");
+    input.komi = 100.0;
+    input.repetition = Repetition::Superko;
+    let superko = search(&input, &SearchConfig::default(), &limits(800), 1, 2, None);
+    assert_eq!(superko.children.iter().find(|c| c.mv == c3).map(|c| c.visits), Some(0));
+}
