@@ -382,26 +382,9 @@ mod tests {
     use super::super::player::ring_with_group_in_atari;
     use super::*;
 
+    /// `board` as the only particle, komi 7.5, no opponent stone known.
     fn input_from(board: Board, us: Color) -> SearchInput {
-        let probabilities = board
-            .geometry()
-            .points()
-            .map(|p| if board.stones(us.opponent()).contains(p) { 1.0 } else { 0.0 })
-            .collect();
-        SearchInput {
-            particles: vec![board],
-            probabilities,
-            us,
-            lose_turn: false,
-            komi: 7.5,
-            move_number: 0,
-            tried_this_turn: Bitboard::EMPTY,
-            known_opponent: Bitboard::EMPTY,
-            opponent_passed: false,
-            tries_left: None,
-            repetition: crate::game::Repetition::Allowed,
-            repeating: Vec::new(),
-        }
+        SearchInput { known_opponent: Bitboard::EMPTY, ..SearchInput::for_test(vec![board], us, 7.5) }
     }
 
     #[test]

@@ -147,6 +147,36 @@ pub struct SearchInput {
     pub repeating: Vec<Bitboard>,
 }
 
+#[cfg(test)]
+impl SearchInput {
+    /// A test input: `particles` as the belief, `us` to move at move 0 with nothing tried or announced; p is the
+    /// share of particles holding an opponent stone, and the opponent stones every particle holds are known.
+    pub(crate) fn for_test(particles: Vec<Board>, us: Color, komi: f32) -> SearchInput {
+        let n = particles.len() as f32;
+        let them = us.opponent();
+        let probabilities = particles[0]
+            .geometry()
+            .points()
+            .map(|p| particles.iter().filter(|b| b.stones(them).contains(p)).count() as f32 / n)
+            .collect();
+        let known_opponent = particles.iter().fold(particles[0].stones(them), |all, b| all & b.stones(them));
+        SearchInput {
+            particles,
+            probabilities,
+            us,
+            lose_turn: false,
+            komi,
+            move_number: 0,
+            tried_this_turn: Bitboard::EMPTY,
+            known_opponent,
+            opponent_passed: false,
+            tries_left: None,
+            repetition: crate::game::Repetition::Allowed,
+            repeating: Vec::new(),
+        }
+    }
+}
+
 /// Statistics of one root try after the search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RootChild {
@@ -344,26 +374,9 @@ pub fn safe_move(input: &SearchInput) -> Move {
 mod tests {
     use super::*;
 
+    /// `board` as the only particle, komi 7.5, no opponent stone known.
     fn input_from(board: Board, us: Color) -> SearchInput {
-        let probabilities = board
-            .geometry()
-            .points()
-            .map(|p| if board.stones(us.opponent()).contains(p) { 1.0 } else { 0.0 })
-            .collect();
-        SearchInput {
-            particles: vec![board],
-            probabilities,
-            us,
-            lose_turn: false,
-            komi: 7.5,
-            move_number: 0,
-            tried_this_turn: Bitboard::EMPTY,
-            known_opponent: Bitboard::EMPTY,
-            opponent_passed: false,
-            tries_left: None,
-            repetition: crate::game::Repetition::Allowed,
-            repeating: Vec::new(),
-        }
+        SearchInput { known_opponent: Bitboard::EMPTY, ..SearchInput::for_test(vec![board], us, 7.5) }
     }
 
     #[test]

@@ -187,23 +187,8 @@ pub(crate) fn ring_with_group_in_atari() -> Board {
 /// A perfect-information input for tests: `board` is known in full, its only particle, `us` to move.
 #[cfg(test)]
 pub(crate) fn seen_input(board: Board, us: crate::color::Color, komi: f32) -> PlayerInput {
-    let probabilities =
-        board.geometry().points().map(|p| if board.stones(us.opponent()).contains(p) { 1.0 } else { 0.0 }).collect();
     PlayerInput {
-        search: SearchInput {
-            particles: vec![board.clone()],
-            probabilities,
-            us,
-            lose_turn: false,
-            komi,
-            move_number: 0,
-            tried_this_turn: Bitboard::EMPTY,
-            known_opponent: board.stones(us.opponent()),
-            opponent_passed: false,
-            tries_left: None,
-            repetition: crate::game::Repetition::Allowed,
-            repeating: Vec::new(),
-        },
+        search: SearchInput::for_test(vec![board.clone()], us, komi),
         known: board,
         inferred_opponent: Bitboard::EMPTY,
         unseen_opponent: 0,

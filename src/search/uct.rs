@@ -94,6 +94,8 @@ struct Uct<'a> {
     root_pass: bool,
     /// The information bonus of each root slot (alpha * p * (1 - p) where probing is on; 0 elsewhere).
     root_bonus: Vec<f32>,
+    /// The bonus below the root: 0 for every slot.
+    no_bonus: Vec<f32>,
     area: usize,
 }
 
@@ -111,6 +113,7 @@ impl<'a> Uct<'a> {
             root_points: moves.iter().filter_map(|m| m.point()).collect(),
             root_pass: root_pass_offered(input),
             root_bonus,
+            no_bonus: vec![0.0; area + 1],
             area,
         }
     }
@@ -182,21 +185,13 @@ impl<'a> Uct<'a> {
                 (best, best_value) = (Some(slot), value);
             }
         };
-        if node == 0 {
-            for slot in offered.iter().map(Point::index) {
-                consider(slot, value(slot) + self.root_bonus[slot] + jitter(slot));
-            }
-            if pass {
-                consider(self.area, value(self.area) + self.root_bonus[self.area] + jitter(self.area));
-            }
-        } else {
-            // Below the root the bonus is 0.0 (adding it changes no value).
-            for slot in offered.iter().map(Point::index) {
-                consider(slot, value(slot) + jitter(slot));
-            }
-            if pass {
-                consider(self.area, value(self.area) + jitter(self.area));
-            }
+        // Below the root the bonus is 0.0 (adding it changes no value).
+        let bonus = if node == 0 { &self.root_bonus } else { &self.no_bonus };
+        for slot in offered.iter().map(Point::index) {
+            consider(slot, value(slot) + bonus[slot] + jitter(slot));
+        }
+        if pass {
+            consider(self.area, value(self.area) + bonus[self.area] + jitter(self.area));
         }
         best
     }

@@ -5,31 +5,6 @@ use super::*;
 use crate::board::Board;
 use crate::search::player::ring_with_group_in_atari;
 
-fn input_from(particles: Vec<Board>, us: Color, komi: f32) -> SearchInput {
-    let n = particles.len() as f32;
-    let them = us.opponent();
-    let probabilities = particles[0]
-        .geometry()
-        .points()
-        .map(|p| particles.iter().filter(|b| b.stones(them).contains(p)).count() as f32 / n)
-        .collect();
-    let known_opponent = particles.iter().fold(particles[0].stones(them), |all, b| all & b.stones(them));
-    SearchInput {
-        particles,
-        probabilities,
-        us,
-        lose_turn: false,
-        komi,
-        move_number: 0,
-        tried_this_turn: Bitboard::EMPTY,
-        known_opponent,
-        opponent_passed: false,
-        tries_left: None,
-        repetition: crate::game::Repetition::Allowed,
-        repeating: Vec::new(),
-    }
-}
-
 fn limits(n: u64) -> SearchLimits {
     SearchLimits { playouts: Some(n), ..SearchLimits::default() }
 }
@@ -40,7 +15,7 @@ fn vertex(mv: Move, size: usize) -> String {
 
 #[test]
 fn a_fixed_seed_and_playout_count_repeat_the_search() {
-    let input = input_from(vec![Board::new(9).unwrap()], Color::Black, 7.5);
+    let input = SearchInput::for_test(vec![Board::new(9).unwrap()], Color::Black, 7.5);
     let config = SearchConfig::default();
     let a = search(&input, &config, &limits(1500), 1, 42, None);
     let b = search(&input, &config, &limits(1500), 1, 42, None);
@@ -69,12 +44,12 @@ fn escaping_group() -> Board {
 #[test]
 fn captures_a_big_group_before_it_escapes() {
     let board = escaping_group();
-    let input = input_from(vec![board], Color::Black, 10.0);
+    let input = SearchInput::for_test(vec![board], Color::Black, 10.0);
     let result = search(&input, &SearchConfig::default(), &limits(2000), 1, 7, None);
     assert_eq!(vertex(result.best, 7), "D2", "{:?}", &result.children[..3]);
     assert!(result.win_rate > 0.8, "{:?}", &result.children[..3]);
     // In the ring where the group cannot escape, every try wins: the search sees that too.
-    let input = input_from(vec![ring_with_group_in_atari()], Color::Black, 30.0);
+    let input = SearchInput::for_test(vec![ring_with_group_in_atari()], Color::Black, 30.0);
     let result = search(&input, &SearchConfig::default(), &limits(1000), 1, 7, None);
     assert!(result.win_rate > 0.9);
 }
@@ -91,7 +66,7 @@ fn captures_the_invader_rather_than_pass() {
          O O O O O
          . O . O .",
     );
-    let mut input = input_from(vec![board], Color::Black, 3.5);
+    let mut input = SearchInput::for_test(vec![board], Color::Black, 3.5);
     input.opponent_passed = true;
     let result = search(&input, &SearchConfig::default(), &limits(500), 1, 3, None);
     assert_eq!(vertex(result.best, 5), "B5", "{:?}", result.children);
@@ -104,7 +79,7 @@ fn captures_the_invader_rather_than_pass() {
          O O O O O
          . O . O .",
     );
-    let mut input = input_from(vec![after], Color::Black, 3.5);
+    let mut input = SearchInput::for_test(vec![after], Color::Black, 3.5);
     input.opponent_passed = true;
     let result = search(&input, &SearchConfig::default(), &limits(500), 1, 3, None);
     assert_eq!(result.best, Move::Pass, "{:?}", result.children);
@@ -130,17 +105,14 @@ fn invaded_corner(invader: bool) -> Board {
 
 #[test]
 fn does_not_pass_while_an_invader_stands_in_its_area() {
-    let mut input = input_from(vec![invaded_corner(true)], Color::Black, 7.5);
-    assert!(believes_invaded(&input));
-    input.opponent_passed = true;
-    let result = search(&input, &SearchConfig::default(), &limits(1000), 1, 3, None);
-    assert_ne!(result.best, Move::Pass, "{:?}", &result.children[..3]);
-    // Without the invader the same won position ends with a pass.
-    let mut input = input_from(vec![invaded_corner(false)], Color::Black, 7.5);
-    assert!(!believes_invaded(&input));
-    input.opponent_passed = true;
-    let result = search(&input, &SearchConfig::default(), &limits(1000), 1, 3, None);
-    assert_eq!(result.best, Move::Pass, "{:?}", &result.children[..3]);
+    // With the invader Black plays on; without it the same won position ends with a pass.
+    for invader in [true, false] {
+        let mut input = SearchInput::for_test(vec![invaded_corner(invader)], Color::Black, 7.5);
+        assert_eq!(believes_invaded(&input), invader);
+        input.opponent_passed = true;
+        let result = search(&input, &SearchConfig::default(), &limits(1000), 1, 3, None);
+        assert_eq!(result.best == Move::Pass, !invader, "{:?}", &result.children[..3]);
+    }
 }
 
 #[test]
@@ -164,7 +136,7 @@ fn a_try_refused_in_some_particles_is_priced_by_the_rule() {
     let stone = Board::from_picture(5, ". . . . .\n. . . . .\n. . O . .\n. . . . .\n. . . . .");
     let particles = vec![empty.clone(), stone.clone(), empty, stone];
     let c3 = |result: &SearchResult| result.children.iter().find(|c| vertex(c.mv, 5) == "C3").unwrap().clone();
-    let mut input = input_from(particles, Color::Black, 0.5);
+    let mut input = SearchInput::for_test(particles, Color::Black, 0.5);
     let retry = search(&input, &SearchConfig::default(), &limits(3000), 1, 5, None);
     assert!(retry.children.iter().all(|c| c.illegal_rate == 0.0));
     input.lose_turn = true;
@@ -177,7 +149,7 @@ fn a_try_refused_in_some_particles_is_priced_by_the_rule() {
 #[test]
 fn the_root_offers_a_pass_only_when_the_opponent_passed_or_the_board_is_settled() {
     let opening = Board::from_picture(5, ". . . . .\n. . . . .\n. . X . .\n. . . . .\n. . . . .");
-    let mut input = input_from(vec![opening], Color::White, 7.5);
+    let mut input = SearchInput::for_test(vec![opening], Color::White, 7.5);
     assert!(!root_pass_offered(&input), "one stone: its colour reaches every point, but nothing is settled");
     input.opponent_passed = true;
     assert!(root_pass_offered(&input));
@@ -189,17 +161,17 @@ fn the_root_offers_a_pass_only_when_the_opponent_passed_or_the_board_is_settled(
          . . X O O
          . X X O .",
     );
-    assert!(root_pass_offered(&input_from(vec![settled.clone()], Color::White, 7.5)));
+    assert!(root_pass_offered(&SearchInput::for_test(vec![settled.clone()], Color::White, 7.5)));
     let mut invaded = settled;
     invaded.try_play(Color::White, crate::point::parse_vertex("A3", 5).unwrap().point().unwrap()).unwrap();
-    assert!(!root_pass_offered(&input_from(vec![invaded], Color::White, 7.5)), "A3 is contested");
+    assert!(!root_pass_offered(&SearchInput::for_test(vec![invaded], Color::White, 7.5)), "A3 is contested");
 }
 
 /// With one try left, Black's stone on an empty board is the last move and its area wins every playout;
 /// without the cap White answers and the result is open.
 #[test]
 fn a_cap_on_tries_ends_the_simulated_game_where_it_falls() {
-    let mut input = input_from(vec![Board::new(5).unwrap()], Color::Black, 0.5);
+    let mut input = SearchInput::for_test(vec![Board::new(5).unwrap()], Color::Black, 0.5);
     input.tries_left = Some(1);
     let capped = search(&input, &SearchConfig::default(), &limits(300), 1, 9, None);
     assert!(capped.children.iter().filter(|c| c.visits > 0).all(|c| c.win_rate == 1.0), "{:?}", capped.children);
@@ -212,7 +184,7 @@ fn a_cap_on_tries_ends_the_simulated_game_where_it_falls() {
 #[test]
 fn a_timed_search_stops_when_the_leader_cannot_be_caught() {
     let board = escaping_group();
-    let input = input_from(vec![board], Color::Black, 10.0);
+    let input = SearchInput::for_test(vec![board], Color::Black, 10.0);
     let budget = std::time::Duration::from_secs(2);
     let timed = SearchLimits { soft: Some(budget), hard: Some(budget), ..SearchLimits::default() };
     let result = search(&input, &SearchConfig::default(), &timed, 1, 7, None);
@@ -230,7 +202,7 @@ fn a_repeating_try_is_a_draw_or_illegal_by_the_rule() {
     let c3 = crate::point::parse_vertex("C3", 5).unwrap();
     let mut after = board.clone();
     after.try_play(Color::Black, c3.point().unwrap()).unwrap();
-    let mut input = input_from(vec![board], Color::Black, 100.0);
+    let mut input = SearchInput::for_test(vec![board], Color::Black, 100.0);
     input.repetition = Repetition::Draw;
     input.repeating = repeating_tries(&input, &[vec![after.hash()]]);
     assert_eq!(input.repeating[0], Bitboard::from_point(c3.point().unwrap()));
