@@ -34,6 +34,7 @@ def figures(path, engines):
     kinds = {"found_new": 0, "hit_known": 0, "suicide_ko": 0}
     games = 0
     per_game = []
+    calibration = [[0, 0, 0.0] for _ in range(10)]
     with open(path) as f:
         for line in f:
             if not line.strip():
@@ -57,6 +58,10 @@ def figures(path, engines):
                     uniform += score["brier_uniform"] * n
                     game_engine += score["engine"] * n
                     game_fair += score["brier_fair"] * n
+                    for b, row in enumerate(score.get("calibration") or []):
+                        calibration[b][0] += row["points"]
+                        calibration[b][1] += row["stones"]
+                        calibration[b][2] += row["p_sum"]
                 split = (record.get("illegal_kinds") or {}).get(color)
                 if split:
                     for k in kinds:
@@ -71,6 +76,8 @@ def figures(path, engines):
         "brier_engine": engine / turns if turns else None,
         "brier_fair": fair / turns if turns else None,
         "brier_uniform": uniform / turns if turns else None,
+        # Reliability per tenth of [0, 1]: [points, mean stated probability, share holding a stone].
+        "calibration": [[c[0], round(c[2] / c[0], 3), round(c[1] / c[0], 3)] for c in calibration if c[0]],
         "ratio_fair": engine / fair if fair else None,
         "ratio_fair_95": bootstrap(per_game),
         "ratio_uniform": engine / uniform if uniform else None,

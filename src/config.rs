@@ -154,6 +154,9 @@ pub struct BeliefSection {
     pub contact: Option<f64>,
     /// How dead particles are replaced: `"mutation"` (repairs and mutated survivors) or `"fresh"`.
     pub resampling: Option<String>,
+    /// Opponent model: `"fitted"` (configs/opponent_model.toml, built in), `"hand"` (locality and contact),
+    /// or the path of a model file written by `phantomgo fit-model`.
+    pub opponent_model: Option<String>,
 }
 
 /// `[game]` in a config file: the game the engine is entered in. GTP sets size, komi, rules and time by
@@ -629,6 +632,19 @@ impl Settings {
                 }
             };
         }
+        if let Some(model) = &section.opponent_model {
+            belief.model = match model.as_str() {
+                "fitted" => Some(crate::belief::OpponentModel::fitted()),
+                "hand" => None,
+                path => {
+                    let text = std::fs::read_to_string(path)
+                        .map_err(|e| invalid("belief.opponent_model", format!("cannot read '{path}': {e}")))?;
+                    let parsed = crate::belief::OpponentModel::from_toml(&text)
+                        .map_err(|e| invalid("belief.opponent_model", format!("'{path}': {e}")))?;
+                    Some(parsed)
+                }
+            };
+        }
         Ok(())
     }
 
@@ -883,5 +899,23 @@ mod tests {
         let file = FileConfig::load_with(None, &sets(&["belief.locality=2"])).unwrap();
         let out_of_range = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap_err().to_string();
         assert!(out_of_range.contains("belief.locality"), "{out_of_range}");
+    }
+
+    #[test]
+    fn the_opponent_model_is_chosen_by_name_or_file() {
+        let sets = |items: &[&str]| items.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let settings = Settings::from_layers(&FileConfig::default(), &EngineOptions::default(), None).unwrap();
+        assert_eq!(settings.engine.belief.model, Some(crate::belief::OpponentModel::fitted()));
+        let file = FileConfig::load_with(None, &sets(&["belief.opponent_model=hand"])).unwrap();
+        let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
+        assert_eq!(settings.engine.belief.model, None);
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join("opponent_model.toml");
+        let set = format!("belief.opponent_model={}", path.display());
+        let file = FileConfig::load_with(None, &sets(&[set.as_str()])).unwrap();
+        let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
+        assert_eq!(settings.engine.belief.model, Some(crate::belief::OpponentModel::fitted()));
+        let file = FileConfig::load_with(None, &sets(&["belief.opponent_model=/no/such/model.toml"])).unwrap();
+        let missing = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap_err().to_string();
+        assert!(missing.contains("belief.opponent_model"), "{missing}");
     }
 }

@@ -10,6 +10,7 @@ pub mod chains;
 pub mod color;
 pub mod config;
 pub mod engine;
+pub mod fit;
 pub mod game;
 pub mod gtp;
 pub mod judge;

@@ -44,6 +44,8 @@ enum Command {
     Match(Box<phantomgo::referee::cli::MatchArgs>),
     /// Combine the JSON lines of several match shards into one table.
     MatchMerge(phantomgo::referee::cli::MergeArgs),
+    /// Fit the belief's opponent model to recorded true games (SGFs from `match --sgf`), or score a model.
+    FitModel(phantomgo::fit::FitArgs),
 }
 
 /// Options of `phantomgo gtp`.
@@ -190,6 +192,10 @@ fn main() -> Result<()> {
         Some(Command::MatchMerge(args)) => {
             refuse_unused(&cli.engine, "match-merge")?;
             phantomgo::referee::cli::run_merge(&args)
+        }
+        Some(Command::FitModel(args)) => {
+            refuse_unused(&cli.engine, "fit-model")?;
+            phantomgo::fit::run(&args)
         }
     }
 }

@@ -33,6 +33,7 @@
 
 mod facts;
 mod model;
+pub mod opponent;
 mod rebuild;
 mod repair;
 mod replay;
@@ -49,6 +50,7 @@ use crate::judge::IllegalRule;
 use crate::observation::Observation;
 use crate::point::Point;
 use facts::{AmbiguousTry, BlockedTries, Event};
+pub use opponent::OpponentModel;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rebuild::Population;
@@ -89,6 +91,9 @@ pub struct BeliefConfig {
     pub lookahead_bias: f32,
     /// How dead particles are replaced.
     pub resampling: Resampling,
+    /// The opponent model's pool weights; `None` = the hand-set model of `locality`, `contact` and
+    /// `edge_avoidance` ([`OpponentModel::hand`]). Default: the fitted model of configs/opponent_model.toml.
+    pub model: Option<OpponentModel>,
 }
 
 impl Default for BeliefConfig {
@@ -104,6 +109,7 @@ impl Default for BeliefConfig {
             edge_avoidance: 0.3,
             lookahead_bias: 0.7,
             resampling: Resampling::Mutation,
+            model: Some(OpponentModel::fitted()),
         }
     }
 }
@@ -136,6 +142,8 @@ pub struct Belief {
     /// The history was rebased: the positions before its base are not known.
     rebased: bool,
     config: BeliefConfig,
+    /// The opponent model in use (the config's, or the hand model it stands for).
+    model: OpponentModel,
     /// Our stones at the base of the history (empty unless rebased).
     base_own: Bitboard,
     /// Opponent stones at the base of the history (slots `0..base_opponent`).
@@ -174,6 +182,10 @@ impl Belief {
         let empty = Board::new(geometry.size()).expect("size from a geometry");
         let particles = config.particles;
         let stride = 32;
+        let model = config
+            .model
+            .clone()
+            .unwrap_or_else(|| OpponentModel::hand(config.locality, config.contact, config.edge_avoidance));
         Belief {
             geometry,
             us,
@@ -183,6 +195,7 @@ impl Belief {
             captured_before_base: false,
             rebased: false,
             config,
+            model,
             base_own: Bitboard::EMPTY,
             base_opponent: 0,
             history: Vec::new(),

@@ -1,8 +1,9 @@
 //! The opponent model: where hidden opponent stones are drawn (near its stones, in contact with ours, off the
 //! first line, away from points proven empty, never in our eyes).
 
+use super::opponent::{self, Pool, POOLS};
 use super::Belief;
-use crate::bitboard::{Bitboard, Geometry};
+use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::color::Color;
 use crate::point::Point;
@@ -11,6 +12,10 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Random picks tried for one opponent move before giving up on a particle.
 pub(super) const SAMPLE_TRIES: usize = 12;
+
+/// Pool draws before falling back to all candidates (an empty pool is drawn again, which is the same as
+/// renormalising the weights over the pools that hold a candidate).
+const POOL_DRAWS: usize = 16;
 
 impl Belief {
     /// Chooses and plays the opponent's hidden move on `board` (capturing exactly `captured` of ours), from the
@@ -43,50 +48,15 @@ impl Belief {
                 _ => None,
             };
         }
-        let mut all_candidates = board.empty() - board.single_point_eyes(self.us);
-        if let Some((ko, color)) = board.ko() {
-            if color == them {
-                all_candidates.remove(ko);
-            }
-        }
+        let mut all_candidates = opponent::candidates(board, them);
         // The model's picks keep off `exclude` while they can; the final scan may use it.
         let mut candidates = if (all_candidates - exclude).any() { all_candidates - exclude } else { all_candidates };
-        let own = board.stones(self.us);
-        let opponent_stones = board.stones(them);
-        let near_them = geometry.expand(geometry.expand(opponent_stones)) - opponent_stones;
-        let near_us = geometry.adjacent(own);
-        let inner = if geometry.size() >= 7 { geometry.mask() - edge(geometry) } else { geometry.mask() };
+        let weights = self.model.weights(self.model.phase_of(board.stones(them).count()));
         for _ in 0..SAMPLE_TRIES {
             if candidates.is_empty() {
                 break;
             }
-            let roll: f32 = rng.gen();
-            let pools = [
-                (self.config.lookahead_bias, candidates & wanted),
-                (self.config.locality, candidates & near_them),
-                (self.config.contact, candidates & near_us),
-            ];
-            let mut pool = Bitboard::EMPTY;
-            let mut acc = 0.0;
-            for (share, set) in pools {
-                if set.is_empty() {
-                    continue;
-                }
-                acc += share;
-                if roll < acc {
-                    pool = set;
-                    break;
-                }
-            }
-            if pool.is_empty() {
-                pool = candidates - avoid;
-                if rng.gen::<f32>() < self.config.edge_avoidance && (pool & inner).any() {
-                    pool &= inner;
-                }
-                if pool.is_empty() {
-                    pool = candidates;
-                }
-            }
+            let pool = self.draw_pool(rng, board, candidates, wanted, avoid, &weights);
             let point = pool.nth(rng.gen_range(0..pool.count()))?;
             let mut next = board.clone();
             match next.play_on_empty(them, point) {
@@ -116,6 +86,46 @@ impl Belief {
             }
         }
         None
+    }
+
+    /// The pool a hidden opponent move is drawn from: the `wanted` points (when rebuilding) with probability
+    /// `lookahead_bias`, else a pool of the model chosen in proportion to its weight among the pools that hold
+    /// a candidate (empty pools are redrawn). The pools that ignore the position keep off `avoid` when they can.
+    fn draw_pool(
+        &self,
+        rng: &mut Xoshiro256PlusPlus,
+        board: &Board,
+        candidates: Bitboard,
+        wanted: Bitboard,
+        avoid: Bitboard,
+        weights: &[f32; POOLS],
+    ) -> Bitboard {
+        let them = self.us.opponent();
+        if (candidates & wanted).any() && rng.gen::<f32>() < self.config.lookahead_bias {
+            return candidates & wanted;
+        }
+        let total: f32 = weights.iter().sum();
+        for _ in 0..POOL_DRAWS {
+            let mut roll = rng.gen::<f32>() * total;
+            let mut chosen = Pool::Uniform;
+            for (pool, &w) in Pool::ALL.iter().zip(weights) {
+                if roll < w {
+                    chosen = *pool;
+                    break;
+                }
+                roll -= w;
+            }
+            let set = chosen.points(board, them, candidates);
+            if set.any() {
+                let positional = matches!(chosen, Pool::Uniform | Pool::OffEdge | Pool::Centre);
+                return if positional && (set - avoid).any() { set - avoid } else { set };
+            }
+        }
+        if (candidates - avoid).any() {
+            candidates - avoid
+        } else {
+            candidates
+        }
     }
 
     /// Places a base opponent stone on `board` from the opponent model, never leaving a chain without liberty.
@@ -151,11 +161,4 @@ pub(super) fn is_legal(board: &Board, color: Color, point: Point) -> bool {
         return true;
     }
     board.legality(color, point).is_ok()
-}
-
-/// The first line of the board.
-pub(super) fn edge(geometry: &Geometry) -> Bitboard {
-    let mask = geometry.mask();
-    let inner = geometry.north(mask) & geometry.south(mask) & geometry.east(mask) & geometry.west(mask);
-    mask - inner
 }

@@ -1,7 +1,7 @@
 //! Scoring an engine's `phantom-belief` against the true board: the reply's grid parsed, Brier score per point,
 //! the fair and uniform baselines, and the ledger of each player's illegal tries (which stones it has found).
 
-use super::record::{IllegalKinds, IllegalSplit};
+use super::record::{CalibrationBin, IllegalKinds, IllegalSplit};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::color::{ByColor, Color};
@@ -70,6 +70,18 @@ pub fn brier(board: &Board, color: Color, probabilities: &[f64]) -> f64 {
         })
         .sum();
     total / area as f64
+}
+
+/// Adds one turn's stated probabilities of `color` to the reliability bins (tenths of [0, 1]).
+pub fn calibrate(board: &Board, color: Color, probabilities: &[f64], bins: &mut [CalibrationBin; 10]) {
+    let truth = board.stones(color.opponent());
+    for p in board.geometry().points() {
+        let stated = probabilities.get(p.index()).copied().unwrap_or(0.0).clamp(0.0, 1.0);
+        let bin = &mut bins[((stated * 10.0) as usize).min(9)];
+        bin.points += 1;
+        bin.stones += u32::from(truth.contains(p));
+        bin.p_sum += stated;
+    }
 }
 
 /// The fair baseline for `color`: p = 1 on `found` (opponent stones its own illegal tries hit that still stand),
@@ -230,6 +242,25 @@ mod tests {
         assert!((baseline[4] - 1.0 / 8.0).abs() < 1e-12);
         let expected = ((7.0 / 8.0f64).powi(2) + 7.0 * (1.0 / 8.0f64).powi(2)) / 9.0;
         assert!((brier(&board, Color::Black, &baseline) - expected).abs() < 1e-12);
+    }
+
+    #[test]
+    fn calibration_bins_count_points_stones_and_probabilities() {
+        let board = Board::from_picture(
+            3,
+            "X . .
+             . O .
+             . . .",
+        );
+        let mut stated = vec![0.0; 9];
+        stated[4] = 1.0; // B2, the White stone: the last bin
+        stated[0] = 0.25; // A1, empty: the third bin
+        let mut bins = [CalibrationBin::default(); 10];
+        calibrate(&board, Color::Black, &stated, &mut bins);
+        assert_eq!((bins[9].points, bins[9].stones), (1, 1));
+        assert_eq!((bins[2].points, bins[2].stones), (1, 0));
+        assert!((bins[2].p_sum - 0.25).abs() < 1e-12);
+        assert_eq!((bins[0].points, bins[0].stones), (7, 0));
     }
 
     #[test]

@@ -331,6 +331,7 @@ impl GameRun<'_> {
         score.brier_fair = (score.brier_fair * n + fair) / (n + 1.0);
         score.brier_uniform = (score.brier_uniform * n + uniform) / (n + 1.0);
         score.samples += 1;
+        belief::calibrate(board, color, &probabilities, &mut score.calibration);
         Ok(())
     }
 }

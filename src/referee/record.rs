@@ -94,6 +94,23 @@ pub struct BrierScore {
     /// Mean Brier score per point of the uniform baseline: the opponent's stone count spread evenly over every
     /// point not its own.
     pub brier_uniform: f64,
+    /// The engine's reliability: its probabilities over all points and turns, in tenths of [0, 1] (a
+    /// probability of exactly 1 in the last). Absent from records written before it.
+    #[serde(default)]
+    pub calibration: [CalibrationBin; 10],
+}
+
+/// One tenth of [0, 1] of an engine's stated probabilities: how many points were given a probability in it,
+/// how many of those held an opponent stone, and the probabilities' sum (a calibrated belief has
+/// `stones` near `p_sum`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CalibrationBin {
+    /// Points (over all scored turns) given a probability in this tenth.
+    pub points: u32,
+    /// Of those, the points that held an opponent stone.
+    pub stones: u32,
+    /// Sum of the probabilities given.
+    pub p_sum: f64,
 }
 
 /// Illegal tries by what they hit on the true board.

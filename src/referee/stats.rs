@@ -542,13 +542,25 @@ mod tests {
         use super::super::record::{BrierScore, PerColor};
         let mut first = record(0, "a", "b", "B+1", EndReason::TwoPasses);
         first.brier = PerColor {
-            black: Some(BrierScore { samples: 10, engine: 0.05, brier_fair: 0.1, brier_uniform: 0.2 }),
+            black: Some(BrierScore {
+                samples: 10,
+                engine: 0.05,
+                brier_fair: 0.1,
+                brier_uniform: 0.2,
+                ..Default::default()
+            }),
             white: None,
         };
         let mut second = record(1, "b", "a", "B+1", EndReason::TwoPasses);
         second.brier = PerColor {
             black: None,
-            white: Some(BrierScore { samples: 30, engine: 0.09, brier_fair: 0.1, brier_uniform: 0.2 }),
+            white: Some(BrierScore {
+                samples: 30,
+                engine: 0.09,
+                brier_fair: 0.1,
+                brier_uniform: 0.2,
+                ..Default::default()
+            }),
         };
         let summary = Summary::of(&[first, second]);
         let (_, a) = &summary.engines[0];
