@@ -7,8 +7,13 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Black's belief after `tries` tries of a seeded random 9x9 game, taken when Black is to move.
 fn mid_game_belief(tries: usize) -> Belief {
+    mid_game_belief_with(tries, &BeliefConfig::default())
+}
+
+/// [`mid_game_belief`] with the belief's settings given.
+fn mid_game_belief_with(tries: usize, config: &BeliefConfig) -> Belief {
     let mut judge = Judge::new(Rules::new(9), IllegalRule::Retry).expect("9x9");
-    let mut belief = Belief::new(9, Color::Black, IllegalRule::Retry, &BeliefConfig::default(), 7);
+    let mut belief = Belief::new(9, Color::Black, IllegalRule::Retry, config, 7);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
     let mut tried = Bitboard::EMPTY;
     while judge.game().tries() < tries || judge.to_move() != Color::Black {
@@ -120,6 +125,24 @@ fn bench_belief(c: &mut Criterion) {
             BatchSize::SmallInput,
         )
     });
+    // The earlier hand-set opponent model (`belief.opponent_model = "hand"`), for the fitted model's cost.
+    let hand = BeliefConfig { model: None, ..BeliefConfig::default() };
+    for (name, tries) in
+        [("belief/observe_opponent_move_128_hand", 60), ("belief/late_observe_opponent_move_128_hand", 200)]
+    {
+        let start = mid_game_belief_with(tries, &hand);
+        c.bench_function(name, |b| {
+            b.iter_batched(
+                || start.clone(),
+                |mut belief| {
+                    belief.observe(&Observation::OpponentMove { captured: Bitboard::EMPTY });
+                    assert_eq!(belief.len(), particles);
+                    belief
+                },
+                BatchSize::SmallInput,
+            )
+        });
+    }
     c.bench_function("belief/late_full_resampling_128", |b| {
         b.iter_batched(
             || late.clone(),
