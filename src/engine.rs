@@ -595,8 +595,7 @@ impl Engine {
             komi: self.komi,
             move_number: self.knowledge.move_number,
             tried_this_turn: self.knowledge.illegal_this_turn | self.known_illegal(color),
-            // Points our illegal tries found blocked are never tried again (belief::Belief::blocked).
-            known_opponent: belief.known_opponent() | belief.blocked() | self.knowledge.board.stones(color.opponent()),
+            known_opponent: self.known_opponent(belief, color),
             opponent_passed: self.knowledge.opponent_just_passed(color),
             tries_left: self.tries_left(),
             repetition: self.optional_rules.0,
@@ -646,6 +645,13 @@ impl Engine {
         Decision::Move(result.best)
     }
 
+    /// The opponent stones a search of ours (the main one or a baseline's) must never try: those every particle
+    /// holds, the points our illegal tries found blocked ([`crate::belief::Belief::blocked`]) and the stones
+    /// seen; one function, so that a baseline knows what our engine knows.
+    fn known_opponent(&self, belief: &Belief, color: Color) -> Bitboard {
+        belief.known_opponent() | belief.blocked() | self.knowledge.board.stones(color.opponent())
+    }
+
     /// The published baselines (`flat`, `pimc`): what we know, handed to the player behind the trait.
     fn choose_baseline(&mut self, color: Color, limits: &SearchLimits, stats: &mut MoveStats) -> Decision {
         self.sync_belief();
@@ -654,8 +660,10 @@ impl Engine {
         }
         let known = &self.knowledge;
         let (particles, probabilities, known_opponent) = match &self.belief {
-            Some((belief, _)) => (belief.particles().to_vec(), belief.probabilities(), belief.known_opponent()),
-            None => (Vec::new(), vec![0.0; known.board.geometry().area()], Bitboard::EMPTY),
+            Some((belief, _)) => {
+                (belief.particles().to_vec(), belief.probabilities(), self.known_opponent(belief, color))
+            }
+            None => (Vec::new(), vec![0.0; known.board.geometry().area()], known.board.stones(color.opponent())),
         };
         let input = PlayerInput {
             search: SearchInput {
@@ -666,7 +674,7 @@ impl Engine {
                 komi: self.komi,
                 move_number: known.move_number,
                 tried_this_turn: known.illegal_this_turn | self.known_illegal(color),
-                known_opponent: known_opponent | known.board.stones(color.opponent()),
+                known_opponent,
                 opponent_passed: known.opponent_just_passed(color),
                 tries_left: self.tries_left(),
                 repetition: self.optional_rules.0,
