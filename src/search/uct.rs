@@ -34,19 +34,14 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// Statistics of one move out of a node, for the side to move there.
+/// Statistics of one move out of a node, for the side to move there: the four numbers selection reads, in 16
+/// bytes (a node's 82 edges in 21 cache lines; deep nodes come from memory), the child apart.
 #[derive(Clone, Copy, Debug, Default)]
 struct EdgeStats {
     visits: u32,
     wins: f32,
     amaf_visits: u32,
     amaf_wins: f32,
-    /// The node after the move (0: none yet).
-    child: u32,
-    /// The node after the move was refused and the turn lost (root, `lose-turn` only; 0: none yet).
-    lost_child: u32,
-    /// Visits in which the move was refused (root, `lose-turn` only).
-    refused: u32,
 }
 
 /// A position reached by a sequence of moves and outcomes (whatever the particle): one slot per point, and the
@@ -55,11 +50,22 @@ struct Node {
     to_move: Color,
     visits: u32,
     edges: Vec<EdgeStats>,
+    /// The node after each slot's move (0: none yet).
+    children: Vec<u32>,
+}
+
+/// What only the root has (a try is refused only there: below it only legal points are offered), per slot:
+/// the node after the try was refused and the turn lost (`lose-turn` only; 0: none yet), and the visits in
+/// which the try was refused.
+struct RootRefusals {
+    lost_children: Vec<u32>,
+    refused: Vec<u32>,
 }
 
 /// One worker: its tree, random source and scratch buffers.
 struct Worker {
     nodes: Vec<Node>,
+    root: RootRefusals,
     rng: Xoshiro256PlusPlus,
     played: Vec<Played>,
     path: Vec<Step>,
@@ -126,6 +132,7 @@ impl<'a> Uct<'a> {
     fn new_worker(&self, seed: u64) -> Worker {
         let mut worker = Worker {
             nodes: Vec::new(),
+            root: RootRefusals { lost_children: vec![0; self.area + 1], refused: vec![0; self.area + 1] },
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             played: Vec::with_capacity(4 * self.area),
             path: Vec::with_capacity(32),
@@ -135,7 +142,7 @@ impl<'a> Uct<'a> {
     }
 
     fn node(&self, to_move: Color) -> Node {
-        Node { to_move, visits: 0, edges: vec![EdgeStats::default(); self.area + 1] }
+        Node { to_move, visits: 0, edges: vec![EdgeStats::default(); self.area + 1], children: vec![0; self.area + 1] }
     }
 
     fn slot(&self, mv: Move) -> usize {
@@ -269,7 +276,8 @@ impl<'a> Uct<'a> {
                         refused = true;
                         board.pass();
                         passes = 0;
-                        worker.nodes[node as usize].edges[slot].refused += 1;
+                        debug_assert_eq!(node, 0, "only a root try is ever refused");
+                        worker.root.refused[slot] += 1;
                     }
                 }
             }
@@ -283,20 +291,20 @@ impl<'a> Uct<'a> {
                 // The referee ends the game as a draw.
                 return (Ending::Drawn, to_move, passes);
             }
-            let edge = &worker.nodes[node as usize].edges[slot];
-            let child = if refused { edge.lost_child } else { edge.child };
+            let current = &worker.nodes[node as usize];
+            let child = if refused { worker.root.lost_children[slot] } else { current.children[slot] };
             if child != 0 {
                 node = child;
                 continue;
             }
-            if worker.nodes.len() < self.config.max_nodes && edge.visits + 1 >= self.config.expand_after {
+            if worker.nodes.len() < self.config.max_nodes && current.edges[slot].visits + 1 >= self.config.expand_after
+            {
                 let index = worker.nodes.len() as u32;
                 worker.nodes.push(self.node(to_move));
-                let edge = &mut worker.nodes[node as usize].edges[slot];
                 if refused {
-                    edge.lost_child = index;
+                    worker.root.lost_children[slot] = index;
                 } else {
-                    edge.child = index;
+                    worker.nodes[node as usize].children[slot] = index;
                 }
             }
             return (Ending::Open, to_move, passes);
@@ -465,7 +473,7 @@ pub fn search(
                 let e = &w.nodes[0].edges[slot];
                 visits += e.visits;
                 wins += f64::from(e.wins);
-                refused += e.refused;
+                refused += w.root.refused[slot];
             }
             let win_rate = if visits == 0 { 0.0 } else { (wins / f64::from(visits)) as f32 };
             let illegal_rate = if visits == 0 { 0.0 } else { refused as f32 / visits as f32 };
