@@ -54,6 +54,14 @@ struct Node {
     children: Vec<u32>,
 }
 
+/// A random perturbation of up to 0.017 for `slot` (one `draw` per selection, mixed with the slot): it breaks
+/// ties at random instead of by point order and blurs differences below it; the measured lines were played with
+/// it.
+#[inline(always)]
+fn jitter(draw: u32, slot: usize) -> f32 {
+    ((slot as u32 ^ draw).wrapping_mul(0x9E37_79B1) >> 8) as f32 * 1e-9
+}
+
 /// Visits of a node from which selection computes all its edges' values in one pass ([`Uct::values`]).
 const BATCH_VISITS: u32 = 16;
 
@@ -72,6 +80,8 @@ struct Worker {
     rng: Xoshiro256PlusPlus,
     played: Vec<Played>,
     path: Vec<Step>,
+    /// Selection's scratch: the value of each slot of the node ([`Uct::values`]).
+    values: [f32; 128],
 }
 
 /// One step of a simulation's walk down the tree: the node, the slot chosen, and where in the move record the
@@ -139,6 +149,7 @@ impl<'a> Uct<'a> {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             played: Vec::with_capacity(4 * self.area),
             path: Vec::with_capacity(32),
+            values: [0.0; 128],
         };
         worker.nodes.push(self.node(self.input.us));
         worker
@@ -175,17 +186,19 @@ impl<'a> Uct<'a> {
         (1.0 - beta) * q + beta * aq + self.config.exploration * (parent_log / (n + 1.0)).sqrt()
     }
 
-    /// [`Uct::value`] of every edge into `out` (`unvisited_exploration` is the general formula's term at n = 0),
-    /// without branches: each value is the same number.
+    /// [`Uct::value`] of every edge plus its `bonus` and [`jitter`] into `out`, without branches: each number is
+    /// the one [`Uct::select`] adds up slot by slot.
     #[inline(never)]
-    fn values(&self, edges: &[EdgeStats], parent_log: f32, out: &mut [f32; 128]) {
+    fn values(&self, edges: &[EdgeStats], parent_log: f32, bonus: &[f32], draw: u32, out: &mut [f32; 128]) {
         let k = self.config.rave_equivalence;
         let (fpu, exploration) = (self.config.first_play_urgency, self.config.exploration);
         let rave = k > 0.0;
         // Four edges at a time, each step on arrays of four: the form the compiler turns into vector operations.
-        for (values, edges) in out.chunks_exact_mut(4).zip(edges.chunks(4)) {
+        for (chunk, (values, edges)) in out.chunks_exact_mut(4).zip(edges.chunks(4)).enumerate() {
             let (mut n, mut an, mut wins, mut amaf_wins) = ([0.0f32; 4], [0.0f32; 4], [0.0f32; 4], [0.0f32; 4]);
+            let mut bonuses = [0.0f32; 4];
             for (i, edge) in edges.iter().enumerate() {
+                bonuses[i] = bonus[4 * chunk + i];
                 // Counts below 2^31 (a search never comes near): the signed conversion gives the same number and
                 // is the one the vector units have.
                 n[i] = edge.visits as i32 as f32;
@@ -205,7 +218,8 @@ impl<'a> Uct<'a> {
                 let aq = if an[i] > 0.0 { aq_all[i] } else { 0.0 };
                 let beta = if rave && an[i] > 0.0 { beta_all[i] } else { 0.0 };
                 let general = (1.0 - beta) * q + beta * aq + explore[i];
-                values[i] = if n[i] == 0.0 && an[i] == 0.0 { fpu } else { general };
+                let value = if n[i] == 0.0 && an[i] == 0.0 { fpu } else { general };
+                values[i] = value + bonuses[i] + jitter(draw, 4 * chunk + i);
             }
         }
     }
@@ -217,23 +231,21 @@ impl<'a> Uct<'a> {
         let parent_log = (n.visits.max(1) as f32).ln();
         // The exploration term of an edge with n = 0 (parent_log / (0 + 1) is parent_log exactly).
         let unvisited_exploration = self.config.exploration * parent_log.sqrt();
-        // A random perturbation of up to 0.017 (one draw per selection, mixed with the slot) breaks ties at
-        // random instead of by point order and blurs differences below it; the measured lines were played
-        // with it.
         let draw = worker.rng.next_u32();
-        let jitter = |slot: usize| ((slot as u32 ^ draw).wrapping_mul(0x9E37_79B1) >> 8) as f32 * 1e-9;
+        // Below the root the bonus is 0.0 (adding it changes no value).
+        let bonus = if node == 0 { &self.root_bonus } else { &self.no_bonus };
         // A node visited often has most edges visited (four divisions and a square root each): their values are
         // computed for all slots at once, where the compiler uses the vector units; the same numbers either way.
-        let mut all = [0.0f32; 128];
         let many = n.visits >= BATCH_VISITS;
+        let all = &mut worker.values;
         if many {
-            self.values(&n.edges, parent_log, &mut all);
+            self.values(&n.edges, parent_log, bonus, draw, all);
         }
         let value = |slot: usize| {
             if many {
                 all[slot]
             } else {
-                self.value(&n.edges[slot], parent_log, unvisited_exploration)
+                self.value(&n.edges[slot], parent_log, unvisited_exploration) + bonus[slot] + jitter(draw, slot)
             }
         };
         // The first slot in point order (the pass last) with the largest value wins.
@@ -243,13 +255,11 @@ impl<'a> Uct<'a> {
                 (best, best_value) = (Some(slot), value);
             }
         };
-        // Below the root the bonus is 0.0 (adding it changes no value).
-        let bonus = if node == 0 { &self.root_bonus } else { &self.no_bonus };
         for slot in offered.iter().map(Point::index) {
-            consider(slot, value(slot) + bonus[slot] + jitter(slot));
+            consider(slot, value(slot));
         }
         if pass {
-            consider(self.area, value(self.area) + bonus[self.area] + jitter(self.area));
+            consider(self.area, value(self.area));
         }
         best
     }
