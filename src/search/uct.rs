@@ -50,7 +50,7 @@ struct Node {
     to_move: Color,
     visits: u32,
     edges: Vec<EdgeStats>,
-    /// The node after each slot's move (0: none yet).
+    /// The node after each slot's move (0: none yet); empty until the node's first child (most nodes are leaves).
     children: Vec<u32>,
 }
 
@@ -156,7 +156,7 @@ impl<'a> Uct<'a> {
     }
 
     fn node(&self, to_move: Color) -> Node {
-        Node { to_move, visits: 0, edges: vec![EdgeStats::default(); self.area + 1], children: vec![0; self.area + 1] }
+        Node { to_move, visits: 0, edges: vec![EdgeStats::default(); self.area + 1], children: Vec::new() }
     }
 
     fn slot(&self, mv: Move) -> usize {
@@ -353,7 +353,8 @@ impl<'a> Uct<'a> {
                 return (Ending::Drawn, to_move, passes);
             }
             let current = &worker.nodes[node as usize];
-            let child = if refused { worker.root.lost_children[slot] } else { current.children[slot] };
+            let child =
+                if refused { worker.root.lost_children[slot] } else { current.children.get(slot).map_or(0, |&c| c) };
             if child != 0 {
                 node = child;
                 continue;
@@ -365,7 +366,11 @@ impl<'a> Uct<'a> {
                 if refused {
                     worker.root.lost_children[slot] = index;
                 } else {
-                    worker.nodes[node as usize].children[slot] = index;
+                    let children = &mut worker.nodes[node as usize].children;
+                    if children.is_empty() {
+                        children.resize(self.area + 1, 0);
+                    }
+                    children[slot] = index;
                 }
             }
             return (Ending::Open, to_move, passes);
