@@ -265,9 +265,9 @@ impl ChainBoard {
         let opponent = color.opponent();
         let empty = shape.mask() - self.stones[color] - self.stones[opponent];
         let open = shape.adjacent(empty);
-        let captures = shape.adjacent(self.atari[opponent]);
-        let weak = self.atari[color];
-        let mut legal = empty & (open | captures | shape.adjacent(self.stones[color] - weak));
+        // Beside an opponent chain in atari (a capture) or beside one of ours that is not (one expansion of both).
+        let good = self.atari[opponent] | (self.stones[color] - self.atari[color]);
+        let mut legal = empty & (open | shape.adjacent(good));
         if let Some((ko, forbidden)) = self.ko {
             if forbidden == color {
                 legal.remove(ko);
@@ -320,10 +320,10 @@ impl ChainBoard {
         if enclosed.any() {
             let contested = enclosed & shape.adjacent(self.stones[opponent]);
             if contested.any() {
-                // The last liberties of the opponent's chains in atari, and the points beside our chains that keep
-                // a liberty (contested points are empty).
-                let captures = shape.adjacent(self.atari[opponent]);
-                playable |= contested & (captures | shape.adjacent(own - self.atari[color]));
+                // The last liberties of the opponent's chains in atari and the points beside our chains that keep a
+                // liberty (contested points are empty): one expansion of both.
+                let good = self.atari[opponent] | (own - self.atari[color]);
+                playable |= contested & shape.adjacent(good);
             }
         }
         if let Some((ko, forbidden)) = self.ko {
