@@ -40,7 +40,9 @@ pub struct ChainBoard {
     chain_stones: [Bitboard; SLOTS],
     /// The liberties of each live chain, by id.
     chain_liberties: [Bitboard; SLOTS],
-    /// The ids of the chains of each colour in atari (one liberty), as a set of points (an id is a point).
+    /// The stones of each colour's chains in atari (one liberty). Their liberties are the empty points beside
+    /// them (a chain's liberties are the empty points beside its stones), so the last liberties of all chains in
+    /// atari are one neighbour expansion, without a loop over the chains.
     atari: ByColor<Bitboard>,
 }
 
@@ -91,7 +93,7 @@ impl ChainBoard {
                 }
                 self.chain_stones[id] = chain;
                 self.chain_liberties[id] = liberties;
-                self.mark_atari(color, id, liberties);
+                self.mark_atari(color, chain, liberties);
                 left -= chain;
             }
         }
@@ -203,7 +205,7 @@ impl ChainBoard {
     /// The points where `color` captures: the last liberty of each opponent chain in atari. (Such a point is
     /// always legal for `color`, unless it is `color`'s ko point.)
     pub fn capture_points(&self, color: Color) -> Bitboard {
-        self.atari[color.opponent()].iter().fold(Bitboard::EMPTY, |all, id| all | self.chain_liberties[slot(id)])
+        self.geometry.adjacent(self.atari[color.opponent()]) & self.empty()
     }
 
     /// Single-point eyes of `color`: empty points whose every neighbour is a stone of `color`.
@@ -263,15 +265,9 @@ impl ChainBoard {
         let opponent = color.opponent();
         let empty = shape.mask() - self.stones[color] - self.stones[opponent];
         let open = shape.adjacent(empty);
-        let mut captures = Bitboard::EMPTY;
-        for id in self.atari[opponent].iter() {
-            captures |= self.chain_liberties[slot(id)];
-        }
-        let mut weak = Bitboard::EMPTY;
-        for id in self.atari[color].iter() {
-            weak |= self.chain_stones[slot(id)];
-        }
-        let mut legal = empty & (open | captures | shape.adjacent(self.stones[color] - weak));
+        // Beside an opponent chain in atari (a capture) or beside one of ours that is not (one expansion of both).
+        let good = self.atari[opponent] | (self.stones[color] - self.atari[color]);
+        let mut legal = empty & (open | shape.adjacent(good));
         if let Some((ko, forbidden)) = self.ko {
             if forbidden == color {
                 legal.remove(ko);
@@ -288,15 +284,9 @@ impl ChainBoard {
         let opponent = color.opponent();
         let own = self.stones[color];
         let empty = shape.mask() - own - self.stones[opponent];
-        let mut captures = Bitboard::EMPTY;
-        for id in self.atari[opponent].iter() {
-            captures |= self.chain_liberties[slot(id)];
-        }
-        let (mut weak, mut escapes) = (Bitboard::EMPTY, Bitboard::EMPTY);
-        for id in self.atari[color].iter() {
-            weak |= self.chain_stones[slot(id)];
-            escapes |= self.chain_liberties[slot(id)];
-        }
+        let captures = shape.adjacent(self.atari[opponent]) & empty;
+        let weak = self.atari[color];
+        let escapes = shape.adjacent(weak) & empty;
         // A point with an empty neighbour is legal and no eye. An enclosed one (every neighbour a stone) is an
         // eye of `color` unless an opponent stone touches it, and legal when it captures or joins a chain of
         // `color` that keeps a liberty: the sets of `legal_points` less `single_point_eyes`, with the two
@@ -330,14 +320,10 @@ impl ChainBoard {
         if enclosed.any() {
             let contested = enclosed & shape.adjacent(self.stones[opponent]);
             if contested.any() {
-                let (mut captures, mut weak) = (Bitboard::EMPTY, Bitboard::EMPTY);
-                for id in self.atari[opponent].iter() {
-                    captures |= self.chain_liberties[slot(id)];
-                }
-                for id in self.atari[color].iter() {
-                    weak |= self.chain_stones[slot(id)];
-                }
-                playable |= contested & (captures | shape.adjacent(own - weak));
+                // The last liberties of the opponent's chains in atari and the points beside our chains that keep a
+                // liberty (contested points are empty): one expansion of both.
+                let good = self.atari[opponent] | (own - self.atari[color]);
+                playable |= contested & shape.adjacent(good);
             }
         }
         if let Some((ko, forbidden)) = self.ko {
@@ -356,17 +342,18 @@ impl ChainBoard {
     }
 
     /// The chains of `color` in atari (one liberty): their stones.
+    #[inline]
     pub fn stones_in_atari(&self, color: Color) -> Bitboard {
-        self.atari[color].iter().fold(Bitboard::EMPTY, |all, id| all | self.chain_stones[slot(id)])
+        self.atari[color]
     }
 
-    /// Records whether the chain `id` of `color` with these `liberties` is in atari.
+    /// Records whether the chain of `color` with these `stones` and `liberties` is in atari (stones of chains it
+    /// absorbed are among `stones`, so their marks go too).
     #[inline]
-    fn mark_atari(&mut self, color: Color, id: usize, liberties: Bitboard) {
-        let bit = Bitboard::from_point(Point::from_index_unchecked(id as u8));
+    fn mark_atari(&mut self, color: Color, stones: Bitboard, liberties: Bitboard) {
         let one = liberties.count() == 1;
         let mask = Bitboard::from_bits(0u128.wrapping_sub(one as u128));
-        self.atari[color] = (self.atari[color] - bit) | (bit & mask);
+        self.atari[color] = (self.atari[color] - stones) | (stones & mask);
     }
 
     /// Plays a stone of `color` at `point`, applying captures; returns the captured stones. Same rules and
@@ -420,7 +407,7 @@ impl ChainBoard {
             enemies -= stones;
             let liberties = self.chain_liberties[id] - bit;
             self.chain_liberties[id] = liberties;
-            self.mark_atari(opponent, id, liberties);
+            self.mark_atari(opponent, stones, liberties);
             let dead = 0u128.wrapping_sub(liberties.is_empty() as u128);
             captured |= stones & Bitboard::from_bits(dead);
         }
@@ -430,11 +417,9 @@ impl ChainBoard {
         let mut liberties = neighbours & empty;
         let mut id = slot(point);
         let mut largest = 0;
-        let mut joined = Bitboard::EMPTY;
         let mut friends = neighbours & self.stones[color];
         while let Some(stone) = friends.first() {
             let other = self.chain_of[slot(stone)] as usize;
-            joined |= Bitboard::from_point(Point::from_index_unchecked(other as u8));
             let stones = self.chain_stones[other];
             friends -= stones;
             chain |= stones;
@@ -455,8 +440,7 @@ impl ChainBoard {
         self.stones[color] |= bit;
         self.chain_stones[id] = chain;
         self.chain_liberties[id] = liberties - bit;
-        self.atari[color] -= joined;
-        self.mark_atari(color, id, liberties - bit);
+        self.mark_atari(color, chain, liberties - bit);
         self.ko = None;
 
         if captured.any() {
@@ -490,7 +474,7 @@ impl ChainBoard {
             let freed = if single { captured } else { shape.adjacent(stones) & captured };
             let liberties = self.chain_liberties[id] | freed;
             self.chain_liberties[id] = liberties;
-            self.mark_atari(color, id, liberties);
+            self.mark_atari(color, stones, liberties);
         }
     }
 
@@ -502,11 +486,10 @@ impl ChainBoard {
             return false;
         }
         let fresh = ChainBoard::from_board(&board);
+        // The stones of chains with one liberty, as the flood fill's chains have them.
         let atari_right = Color::BOTH.into_iter().all(|color| {
-            self.stones_in_atari(color) == fresh.stones_in_atari(color)
-                && self.atari[color]
-                    .iter()
-                    .all(|id| self.stones[color].contains(id) && self.chain_of[slot(id)] as usize == slot(id))
+            let truth: Bitboard = self.stones[color].iter().filter(|&p| fresh.chain_at(p).1.count() == 1).collect();
+            self.atari[color] == truth
         });
         atari_right
             && self.occupied().iter().all(|point| {
