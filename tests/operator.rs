@@ -90,3 +90,43 @@ fn bench_search_takes_the_global_threads_and_refuses_what_it_does_not_use() {
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--move-time is not used by bench"));
 }
+
+#[test]
+fn fit_model_fits_recorded_games_and_the_engine_reads_the_file() {
+    let dir = std::env::temp_dir().join(format!("phantomgo-fit-{}", std::process::id()));
+    let sgf = dir.join("sgf");
+    let model = dir.join("model.toml");
+    let _ = std::fs::remove_dir_all(&dir);
+    let bin = env!("CARGO_BIN_EXE_phantomgo");
+    let status = Command::new(bin)
+        .args(["match", "--games", "2", "--playouts", "30", "--threads", "1", "-q", "--size", "7", "--sgf"])
+        .arg(&sgf)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = Command::new(bin)
+        .args(["fit-model", "--balance", "--steps", "200", "--train"])
+        .arg(&sgf)
+        .arg("--eval")
+        .arg(&sgf)
+        .arg("--out")
+        .arg(&model)
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(report.contains("training games") && report.contains("held-out games"), "{report}");
+    let text = std::fs::read_to_string(&model).unwrap();
+    assert!(text.starts_with("# The belief's opponent model") && text.contains("[[phase]]"), "{text}");
+    // The engine takes the file as its opponent model; a missing file is refused at start-up.
+    let set = format!("belief.opponent_model={}", model.display());
+    let (stdout, _) = engine(&["--set", &set, "--playouts", "20"], "", "boardsize 7\ngenmove b\nquit\n");
+    let moves: Vec<&str> = stdout.lines().filter(|l| l.len() > 2 && l.starts_with("= ")).collect();
+    assert_eq!(moves.len(), 1, "one genmove answered with a vertex: {stdout}");
+    let refused = Command::new(bin).args(["--set", "belief.opponent_model=/no/such/file.toml"]).output().unwrap();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("belief.opponent_model"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
