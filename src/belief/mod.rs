@@ -26,7 +26,8 @@
 //! the opponent's stone count).
 //!
 //! Layout: [`facts`] (the announcements as stored, and what they prove alone: our stones, the opponent's count,
-//! blocked tries), [`model`] (the opponent model that draws hidden stones), [`storage`] (slot rows per particle),
+//! blocked tries), [`model`] (drawing hidden stones from the opponent model), [`opponent`] (the model's pools and
+//! fitted weights), [`storage`] (slot rows per particle),
 //! [`replay`] (replaying the history with a row: validation), [`repair`] (aimed repairs and mutations of rows),
 //! [`update`] (one announcement applied to every particle) and [`rebuild`] (replacing the dead: repairs,
 //! children, particles from scratch, rebase).
@@ -81,11 +82,12 @@ pub struct BeliefConfig {
     pub max_repair_steps: usize,
     /// Replays spent building particles from scratch when nothing survives and no repair helps.
     pub max_fresh_attempts: usize,
-    /// Opponent model: probability of a stone within distance 2 of the opponent's other stones.
+    /// Hand-set opponent model (when `model` is `None`): probability of a stone within distance 2 of the
+    /// opponent's other stones; also how base stones are placed after a rebase, whatever the model.
     pub locality: f32,
-    /// Opponent model: probability of a stone next to one of our stones.
+    /// Hand-set opponent model: probability of a stone next to one of our stones.
     pub contact: f32,
-    /// Opponent model: probability that an otherwise uniform pick avoids the first line (boards of 7 and up).
+    /// Hand-set opponent model: probability that an otherwise uniform pick avoids the first line.
     pub edge_avoidance: f32,
     /// When rebuilding, probability of aiming a stone at a point a later observation needs occupied.
     pub lookahead_bias: f32,

@@ -1,5 +1,5 @@
-//! The opponent model: where hidden opponent stones are drawn (near its stones, in contact with ours, off the
-//! first line, away from points proven empty, never in our eyes).
+//! Drawing hidden opponent stones from the opponent model (the mixture of point pools of `opponent.rs`),
+//! forced captures, the rebuild's wanted points, and base stones after a rebase; never in our eyes.
 
 use super::opponent::{self, Pool, POOLS};
 use super::Belief;
