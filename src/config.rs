@@ -131,6 +131,8 @@ pub struct SearchSection {
     pub rave_equivalence: Option<f64>,
     /// Main search: value of a move with no statistics yet (0..=10).
     pub first_play_urgency: Option<f64>,
+    /// Main search under `lose-turn`: reward taken off a simulation whose root try was refused (0..=1).
+    pub refusal_cost: Option<f64>,
     /// Main search's playouts: probability of capturing a chain in atari (0..=1).
     pub playout_capture: Option<f64>,
     /// Main search's playouts: probability of extending a chain out of atari (0..=1).
@@ -594,6 +596,9 @@ impl Settings {
         if let Some(v) = number("first_play_urgency", section.first_play_urgency, 0.0, 10.0)? {
             search.first_play_urgency = v;
         }
+        if let Some(v) = number("refusal_cost", section.refusal_cost, 0.0, 1.0)? {
+            search.refusal_cost = v;
+        }
         if let Some(v) = number("playout_capture", section.playout_capture, 0.0, 1.0)? {
             search.playout.capture = v;
         }
@@ -764,6 +769,7 @@ mod tests {
         assert!(search.probe_min_mean_uncertainty.is_some());
         assert!(search.convergence_ratio.is_some() && search.near_own.is_some());
         assert!(search.rave_equivalence.is_some() && search.first_play_urgency.is_some());
+        assert!(search.refusal_cost.is_some());
         assert!(search.playout_capture.is_some() && search.playout_escape.is_some());
         assert!(search.playout_self_atari.is_some() && search.invader_margin.is_some());
         let belief = &file.belief;

@@ -71,6 +71,10 @@ pub struct SearchConfig {
     /// The main search does not pass while at least half the particles show an opponent stone standing in our
     /// area, unless the best try's win rate is below the pass's by more than this.
     pub invader_margin: f32,
+    /// The main search under `lose-turn`: taken off the reward of a simulation whose root try was refused (the
+    /// particle held a stone there), so that where every try wins alike the search prefers the tries that keep
+    /// the turn; 0 = a refused try costs only what the lost turn costs on the board.
+    pub refusal_cost: f32,
 }
 
 impl Default for SearchConfig {
@@ -96,6 +100,7 @@ impl Default for SearchConfig {
             playout: policy::PolicyConfig::light(),
             pass_margin: 0.02,
             invader_margin: 0.1,
+            refusal_cost: 0.25,
         }
     }
 }

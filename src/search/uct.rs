@@ -82,6 +82,8 @@ struct Worker {
     path: Vec<Step>,
     /// Selection's scratch: the value of each slot of the node ([`Uct::values`]).
     values: [f32; 128],
+    /// Whether this simulation's root try was refused (`lose-turn`), for [`SearchConfig::refusal_cost`].
+    refused_at_root: bool,
 }
 
 /// One step of a simulation's walk down the tree: the node, the slot chosen, and where in the move record the
@@ -150,6 +152,7 @@ impl<'a> Uct<'a> {
             played: Vec::with_capacity(4 * self.area),
             path: Vec::with_capacity(32),
             values: [0.0; 128],
+            refused_at_root: false,
         };
         worker.nodes.push(self.node(self.input.us));
         worker
@@ -270,6 +273,7 @@ impl<'a> Uct<'a> {
         let mut board = self.particles[sample].clone();
         worker.played.clear();
         worker.path.clear();
+        worker.refused_at_root = false;
         let (ending, to_move, passes) =
             with_shape!(board.geometry(), shape => self.descend(shape, worker, &mut board, sample));
         if ending == Ending::Open {
@@ -278,7 +282,10 @@ impl<'a> Uct<'a> {
             let config = &self.config.playout;
             policy::playout(&mut board, to_move, passes, tries_left, config, &mut worker.rng, &mut worker.played);
         }
-        let reward = if ending == Ending::Drawn { 0.5 } else { self.reward(&board) };
+        let mut reward = if ending == Ending::Drawn { 0.5 } else { self.reward(&board) };
+        if worker.refused_at_root {
+            reward -= self.config.refusal_cost;
+        }
         self.back_up(worker, reward);
     }
 
@@ -339,6 +346,7 @@ impl<'a> Uct<'a> {
                         passes = 0;
                         debug_assert_eq!(node, 0, "only a root try is ever refused");
                         worker.root.refused[slot] += 1;
+                        worker.refused_at_root = true;
                     }
                 }
             }
