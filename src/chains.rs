@@ -402,7 +402,7 @@ impl ChainBoard {
         let mut captured = Bitboard::EMPTY;
         let mut enemies = neighbours & self.stones[opponent];
         while let Some(stone) = enemies.first() {
-            let id = self.chain_of[slot(stone)] as usize;
+            let id = self.chain_of[slot(stone)] as usize & (SLOTS - 1);
             let stones = self.chain_stones[id];
             enemies -= stones;
             let liberties = self.chain_liberties[id] - bit;
@@ -419,7 +419,7 @@ impl ChainBoard {
         let mut largest = 0;
         let mut friends = neighbours & self.stones[color];
         while let Some(stone) = friends.first() {
-            let other = self.chain_of[slot(stone)] as usize;
+            let other = self.chain_of[slot(stone)] as usize & (SLOTS - 1);
             let stones = self.chain_stones[other];
             friends -= stones;
             chain |= stones;
@@ -468,7 +468,7 @@ impl ChainBoard {
             shape.adjacent(captured) & self.stones[color]
         };
         while let Some(stone) = touching.first() {
-            let id = self.chain_of[slot(stone)] as usize;
+            let id = self.chain_of[slot(stone)] as usize & (SLOTS - 1);
             let stones = self.chain_stones[id];
             touching -= stones;
             let freed = if single { captured } else { shape.adjacent(stones) & captured };

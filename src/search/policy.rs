@@ -178,12 +178,55 @@ pub fn playout<R: RngCore>(
     rng: &mut R,
     played: &mut Vec<Played>,
 ) -> PolicyPlayout {
-    with_shape!(board.geometry(), shape => playout_in(shape, board, to_move, passes, max_tries, config, rng, played))
+    with_shape!(board.geometry(), shape => playout_in::<_, _, true>(shape, board, to_move, passes, max_tries, config, rng, played))
 }
 
-/// [`playout`] with the board operations of `shape` (the board's size).
+/// [`playout`] for the search, which reads only the final board and the move record: the same moves and draws,
+/// without counting captures.
+pub(crate) fn playout_uncounted<R: RngCore>(
+    board: &mut ChainBoard,
+    to_move: Color,
+    passes: u32,
+    max_tries: Option<u32>,
+    config: &PolicyConfig,
+    rng: &mut R,
+    played: &mut Vec<Played>,
+) {
+    with_shape!(board.geometry(), shape => playout_in::<_, _, false>(shape, board, to_move, passes, max_tries, config, rng, played));
+}
+
+/// Whether no rule of `config` can fire (`chance` draws nothing for a probability that is not above 0): every
+/// turn is one draw from the playable mask.
+#[inline]
+fn is_uniform(config: &PolicyConfig) -> bool {
+    !(config.capture > 0.0) && !(config.escape > 0.0) && !(config.avoid_self_atari > 0.0)
+}
+
+/// [`playout`] with the board operations of `shape` (the board's size); captures counted when `COUNT`.
 #[allow(clippy::too_many_arguments)]
-fn playout_in<S: Shape, R: RngCore>(
+#[inline(always)]
+fn playout_in<S: Shape, R: RngCore, const COUNT: bool>(
+    shape: S,
+    board: &mut ChainBoard,
+    to_move: Color,
+    passes: u32,
+    max_tries: Option<u32>,
+    config: &PolicyConfig,
+    rng: &mut R,
+    played: &mut Vec<Played>,
+) -> PolicyPlayout {
+    // The light policy (the search's) gets a loop of its own, without the rules' tests each turn.
+    if is_uniform(config) {
+        turns_in::<S, R, COUNT, true>(shape, board, to_move, passes, max_tries, config, rng, played)
+    } else {
+        turns_in::<S, R, COUNT, false>(shape, board, to_move, passes, max_tries, config, rng, played)
+    }
+}
+
+/// The turns of [`playout_in`]; `UNIFORM`: the config is uniform ([`is_uniform`]), so a turn is one draw from
+/// the playable mask (what [`choose_in`] does then, without its tests).
+#[allow(clippy::too_many_arguments)]
+fn turns_in<S: Shape, R: RngCore, const COUNT: bool, const UNIFORM: bool>(
     shape: S,
     board: &mut ChainBoard,
     mut to_move: Color,
@@ -198,12 +241,24 @@ fn playout_in<S: Shape, R: RngCore>(
     let mut result = PolicyPlayout { moves: 0, captures: ByColor::default() };
     while result.moves < cap && turns_left > 0 {
         turns_left -= 1;
-        match choose_in(shape, board, to_move, config, rng) {
+        let choice = if UNIFORM {
+            let playable = board.playable_in(shape, to_move);
+            if playable.is_empty() {
+                None
+            } else {
+                playable.nth(below(rng, playable.count()))
+            }
+        } else {
+            choose_in(shape, board, to_move, config, rng)
+        };
+        match choice {
             Some(point) => {
                 // The point came from the legal mask.
                 let captured = board.play_legal_in(shape, to_move, point);
                 result.moves += 1;
-                result.captures[to_move] += captured.count();
+                if COUNT {
+                    result.captures[to_move] += captured.count();
+                }
                 played.push((to_move, point));
                 passes = 0;
             }

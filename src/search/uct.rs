@@ -276,7 +276,15 @@ impl<'a> Uct<'a> {
             // A referee's cap on tries ends the game where it falls: the tries the tree used are spent.
             let tries_left = self.input.tries_left.map(|left| left.saturating_sub(worker.path.len() as u32));
             let config = &self.config.playout;
-            policy::playout(&mut board, to_move, passes, tries_left, config, &mut worker.rng, &mut worker.played);
+            policy::playout_uncounted(
+                &mut board,
+                to_move,
+                passes,
+                tries_left,
+                config,
+                &mut worker.rng,
+                &mut worker.played,
+            );
         }
         let reward = if ending == Ending::Drawn { 0.5 } else { self.reward(&board) };
         self.back_up(worker, reward);
