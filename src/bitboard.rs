@@ -5,6 +5,8 @@ use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign};
 use std::sync::OnceLock;
 
+pub(crate) mod select;
+
 /// `POINT_BITS[i] == 1 << i`: a table load is cheaper than a variable shift of a 128-bit word.
 const POINT_BITS: [u128; 128] = {
     let mut bits = [0u128; 128];
