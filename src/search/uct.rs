@@ -407,11 +407,12 @@ impl<'a> Uct<'a> {
         let mut first = [0u8; 128];
         let mut next = worker.played.len();
         for step in worker.path.iter().rev() {
-            while next > step.first_move {
-                next -= 1;
-                let (color, point) = worker.played[next];
-                first[point.index()] = 1 + color.index() as u8;
+            // The moves from this step's turn on that the later steps have not marked, latest first (so the
+            // earliest play at a point marks it last).
+            for &(color, point) in worker.played[step.first_move..next].iter().rev() {
+                first[point.index() & 127] = 1 + color.index() as u8;
             }
+            next = step.first_move;
             let node = &mut worker.nodes[step.node as usize];
             let mover = node.to_move;
             let value = if mover == us { reward } else { 1.0 - reward };
