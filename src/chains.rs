@@ -44,9 +44,12 @@ pub struct ChainBoard {
     /// them (a chain's liberties are the empty points beside its stones), so the last liberties of all chains in
     /// atari are one neighbour expansion, without a loop over the chains.
     atari: ByColor<Bitboard>,
-    /// The points beside each colour's stones (one neighbour expansion of them), kept move by move: a stone adds
-    /// its neighbours, a capture recomputes the captured colour's. The playable mask's contested points are the
-    /// enclosed ones beside an opponent stone.
+    /// The points beside each colour's stones (one neighbour expansion of them), exact on the empty points (on
+    /// stones it may hold stale bits, never read: every reader masks it with empty points). Kept move by move: a
+    /// stone adds its neighbours; a capture changes only the captured points (no other empty point touches a
+    /// chain without liberties), which touch no stone of their colour any more and touch the capturer's stones
+    /// where its chains get them back as liberties. The playable mask's contested points are the enclosed ones beside an
+    /// opponent stone.
     around: ByColor<Bitboard>,
 }
 
@@ -467,7 +470,8 @@ impl ChainBoard {
     #[inline]
     fn remove_captured_in<S: Shape>(&mut self, shape: S, color: Color, captured: Bitboard) {
         self.stones[color.opponent()] -= captured;
-        self.around[color.opponent()] = shape.adjacent(self.stones[color.opponent()]);
+        self.around[color.opponent()] -= captured;
+        let mut regained = Bitboard::EMPTY;
         // A lone stone (the usual capture): the chains beside it are those of its neighbours, and each gets back
         // exactly that point; the shifts are for bigger captures.
         let single = !captured.has_several();
@@ -484,7 +488,11 @@ impl ChainBoard {
             let liberties = self.chain_liberties[id] | freed;
             self.chain_liberties[id] = liberties;
             self.mark_atari(color, stones, liberties);
+            regained |= freed;
         }
+        // The captured points beside `color`'s stones: those its chains got back (their bits from when they were
+        // stones are stale).
+        self.around[color] = (self.around[color] - captured) | regained;
     }
 
     /// Structural invariants: the masks as in [`Board::is_consistent`], and every chain's id, stones and
@@ -500,7 +508,9 @@ impl ChainBoard {
             let truth: Bitboard = self.stones[color].iter().filter(|&p| fresh.chain_at(p).1.count() == 1).collect();
             self.atari[color] == truth
         });
-        let around_right = Color::BOTH.into_iter().all(|color| self.around[color] == fresh.around[color]);
+        let empty = self.empty();
+        let around_right =
+            Color::BOTH.into_iter().all(|color| self.around[color] & empty == fresh.around[color] & empty);
         atari_right
             && around_right
             && self.occupied().iter().all(|point| {
