@@ -223,7 +223,7 @@ fn playout_bmi2<R: RngCore>(
 /// turn is one draw from the playable mask.
 #[inline]
 fn is_uniform(config: &PolicyConfig) -> bool {
-    !(config.capture > 0.0) && !(config.escape > 0.0) && !(config.avoid_self_atari > 0.0)
+    !(config.capture > 0.0 || config.escape > 0.0 || config.avoid_self_atari > 0.0)
 }
 
 /// [`playout`] with the board operations of `shape` (the board's size); captures counted when `COUNT`; the
