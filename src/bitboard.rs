@@ -5,6 +5,8 @@ use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign};
 use std::sync::OnceLock;
 
+pub(crate) mod select;
+
 /// `POINT_BITS[i] == 1 << i`: a table load is cheaper than a variable shift of a 128-bit word.
 const POINT_BITS: [u128; 128] = {
     let mut bits = [0u128; 128];
@@ -39,7 +41,7 @@ impl Bitboard {
     /// The set holding only `point`.
     #[inline]
     pub const fn from_point(point: Point) -> Self {
-        Bitboard(POINT_BITS[point.index()])
+        Bitboard(POINT_BITS[point.index() & 127])
     }
 
     /// True when no point is in the set.
@@ -63,19 +65,19 @@ impl Bitboard {
     /// True when `point` is in the set.
     #[inline]
     pub const fn contains(self, point: Point) -> bool {
-        self.0 & POINT_BITS[point.index()] != 0
+        self.0 & POINT_BITS[point.index() & 127] != 0
     }
 
     /// Adds `point`.
     #[inline]
     pub fn insert(&mut self, point: Point) {
-        self.0 |= POINT_BITS[point.index()];
+        self.0 |= POINT_BITS[point.index() & 127];
     }
 
     /// Removes `point`.
     #[inline]
     pub fn remove(&mut self, point: Point) {
-        self.0 &= !POINT_BITS[point.index()];
+        self.0 &= !POINT_BITS[point.index() & 127];
     }
 
     /// The lowest-index point, if any.
@@ -530,8 +532,8 @@ impl<const N: usize> Square<N> {
     const NOT_FIRST_COL: u128 = Self::MASK & !Self::FIRST_COL;
     const NOT_LAST_COL: u128 = Self::MASK & !(Self::FIRST_COL << (N - 1));
     /// The neighbours of each point, as a table in the binary: no pointer to load or keep in a register.
-    const NEIGHBOURS: [Bitboard; MAX_AREA] = {
-        let mut table = [Bitboard::EMPTY; MAX_AREA];
+    const NEIGHBOURS: [Bitboard; 128] = {
+        let mut table = [Bitboard::EMPTY; 128];
         let mut index = 0;
         while index < N * N {
             let b = 1u128 << index;
@@ -567,7 +569,8 @@ impl<const N: usize> Shape for Square<N> {
     }
     #[inline]
     fn neighbours(self, point: Point) -> Bitboard {
-        Self::NEIGHBOURS[point.index()]
+        // A table of 128 entries indexed below 128: no bounds check.
+        Self::NEIGHBOURS[point.index() & 127]
     }
 }
 

@@ -44,6 +44,13 @@ pub struct ChainBoard {
     /// them (a chain's liberties are the empty points beside its stones), so the last liberties of all chains in
     /// atari are one neighbour expansion, without a loop over the chains.
     atari: ByColor<Bitboard>,
+    /// The points beside each colour's stones (one neighbour expansion of them), exact on the empty points (on
+    /// stones it may hold stale bits, never read: every reader masks it with empty points). Kept move by move: a
+    /// stone adds its neighbours; a capture changes only the captured points (no other empty point touches a
+    /// chain without liberties), which touch no stone of their colour any more and touch the capturer's stones
+    /// where its chains get them back as liberties. The playable mask's contested points are the enclosed ones beside an
+    /// opponent stone.
+    around: ByColor<Bitboard>,
 }
 
 #[inline]
@@ -67,6 +74,7 @@ impl ChainBoard {
             chain_stones: [Bitboard::EMPTY; SLOTS],
             chain_liberties: [Bitboard::EMPTY; SLOTS],
             atari: ByColor::default(),
+            around: ByColor::default(),
         };
         chains.set_from_board(board);
         chains
@@ -81,6 +89,8 @@ impl ChainBoard {
         self.stones = ByColor::new(board.stones(Color::Black), board.stones(Color::White));
         self.ko = board.ko();
         self.atari = ByColor::default();
+        self.around =
+            ByColor::new(geometry.adjacent(self.stones[Color::Black]), geometry.adjacent(self.stones[Color::White]));
         let empty = board.empty();
         for color in Color::BOTH {
             let stones = board.stones(color);
@@ -159,7 +169,7 @@ impl ChainBoard {
     #[inline]
     fn area_in<S: Shape>(&self, shape: S) -> ByColor<u32> {
         let empty = self.empty_in(shape);
-        let reach = |color: Color| shape.flood(shape.adjacent(self.stones[color]) & empty, empty);
+        let reach = |color: Color| shape.flood(self.around[color] & empty, empty);
         let (black, white) = (reach(Color::Black), reach(Color::White));
         ByColor::new(
             self.stones[Color::Black].count() + (black - white).count(),
@@ -296,7 +306,7 @@ impl ChainBoard {
         let enclosed = empty - open;
         if enclosed.any() {
             let legal = captures | shape.adjacent(own - weak);
-            playable |= enclosed & legal & shape.adjacent(self.stones[opponent]);
+            playable |= enclosed & legal & self.around[opponent];
         }
         if let Some((ko, forbidden)) = self.ko {
             if forbidden == color {
@@ -318,7 +328,7 @@ impl ChainBoard {
         let mut playable = empty & open;
         let enclosed = empty - open;
         if enclosed.any() {
-            let contested = enclosed & shape.adjacent(self.stones[opponent]);
+            let contested = enclosed & self.around[opponent];
             if contested.any() {
                 // The last liberties of the opponent's chains in atari and the points beside our chains that keep a
                 // liberty (contested points are empty): one expansion of both.
@@ -402,7 +412,7 @@ impl ChainBoard {
         let mut captured = Bitboard::EMPTY;
         let mut enemies = neighbours & self.stones[opponent];
         while let Some(stone) = enemies.first() {
-            let id = self.chain_of[slot(stone)] as usize;
+            let id = self.chain_of[slot(stone)] as usize & (SLOTS - 1);
             let stones = self.chain_stones[id];
             enemies -= stones;
             let liberties = self.chain_liberties[id] - bit;
@@ -419,7 +429,7 @@ impl ChainBoard {
         let mut largest = 0;
         let mut friends = neighbours & self.stones[color];
         while let Some(stone) = friends.first() {
-            let other = self.chain_of[slot(stone)] as usize;
+            let other = self.chain_of[slot(stone)] as usize & (SLOTS - 1);
             let stones = self.chain_stones[other];
             friends -= stones;
             chain |= stones;
@@ -438,6 +448,7 @@ impl ChainBoard {
             self.chain_of[slot(stone)] = id as u8;
         }
         self.stones[color] |= bit;
+        self.around[color] |= neighbours;
         self.chain_stones[id] = chain;
         self.chain_liberties[id] = liberties - bit;
         self.mark_atari(color, chain, liberties - bit);
@@ -459,6 +470,8 @@ impl ChainBoard {
     #[inline]
     fn remove_captured_in<S: Shape>(&mut self, shape: S, color: Color, captured: Bitboard) {
         self.stones[color.opponent()] -= captured;
+        self.around[color.opponent()] -= captured;
+        let mut regained = Bitboard::EMPTY;
         // A lone stone (the usual capture): the chains beside it are those of its neighbours, and each gets back
         // exactly that point; the shifts are for bigger captures.
         let single = !captured.has_several();
@@ -468,14 +481,18 @@ impl ChainBoard {
             shape.adjacent(captured) & self.stones[color]
         };
         while let Some(stone) = touching.first() {
-            let id = self.chain_of[slot(stone)] as usize;
+            let id = self.chain_of[slot(stone)] as usize & (SLOTS - 1);
             let stones = self.chain_stones[id];
             touching -= stones;
             let freed = if single { captured } else { shape.adjacent(stones) & captured };
             let liberties = self.chain_liberties[id] | freed;
             self.chain_liberties[id] = liberties;
             self.mark_atari(color, stones, liberties);
+            regained |= freed;
         }
+        // The captured points beside `color`'s stones: those its chains got back (their bits from when they were
+        // stones are stale).
+        self.around[color] = (self.around[color] - captured) | regained;
     }
 
     /// Structural invariants: the masks as in [`Board::is_consistent`], and every chain's id, stones and
@@ -491,7 +508,11 @@ impl ChainBoard {
             let truth: Bitboard = self.stones[color].iter().filter(|&p| fresh.chain_at(p).1.count() == 1).collect();
             self.atari[color] == truth
         });
+        let empty = self.empty();
+        let around_right =
+            Color::BOTH.into_iter().all(|color| self.around[color] & empty == fresh.around[color] & empty);
         atari_right
+            && around_right
             && self.occupied().iter().all(|point| {
                 let id = self.chain_of[slot(point)] as usize;
                 let truth = fresh.chain_of[slot(point)] as usize;

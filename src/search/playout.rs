@@ -1,6 +1,7 @@
 //! Playouts: uniform random perfect-information games (the speed benchmark) and Phantom Go playouts for the
 //! search, both played on the [`ChainBoard`] (incremental chains, no flood fill per move).
 
+use crate::bitboard::select::{Portable, Select};
 use crate::bitboard::{with_shape, Bitboard, Geometry, Shape};
 use crate::board::{Board, IllegalMove};
 use crate::chains::ChainBoard;
@@ -138,11 +139,31 @@ pub fn random_playout_on<R: RngCore>(
     rng: &mut R,
     max_moves: u32,
 ) -> RandomPlayout {
-    with_shape!(board.geometry(), shape => random_playout_in(shape, board, to_move, rng, max_moves))
+    #[cfg(target_arch = "x86_64")]
+    if crate::bitboard::select::fast_pdep() {
+        // SAFETY: `fast_pdep` found BMI1 and BMI2 on this processor.
+        return unsafe { random_playout_bmi2(board, to_move, rng, max_moves) };
+    }
+    with_shape!(board.geometry(), shape => random_playout_in::<_, _, Portable>(shape, board, to_move, rng, max_moves))
 }
 
-/// [`random_playout_on`] with the board operations of `shape`.
-fn random_playout_in<S: Shape, R: RngCore>(
+/// [`random_playout_on`] compiled for BMI1 and BMI2, drawing with `pdep` (the same points), as the search's
+/// playouts ([`super::policy`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2")]
+fn random_playout_bmi2<R: RngCore>(
+    board: &mut ChainBoard,
+    to_move: Color,
+    rng: &mut R,
+    max_moves: u32,
+) -> RandomPlayout {
+    use crate::bitboard::select::Pdep;
+    with_shape!(board.geometry(), shape => random_playout_in::<_, _, Pdep>(shape, board, to_move, rng, max_moves))
+}
+
+/// [`random_playout_on`] with the board operations of `shape`, the drawn point found by `N`.
+#[inline(always)]
+fn random_playout_in<S: Shape, R: RngCore, N: Select>(
     shape: S,
     board: &mut ChainBoard,
     mut to_move: Color,
@@ -152,7 +173,7 @@ fn random_playout_in<S: Shape, R: RngCore>(
     let mut result = RandomPlayout { moves: 0, captures: ByColor::default(), ended_by_passes: false };
     let mut passes = 0;
     while result.moves < max_moves {
-        match random_legal_point_in(shape, board, to_move, rng) {
+        match random_legal_point_in::<S, R, N>(shape, board, to_move, rng) {
             Some(point) => {
                 let captured = board.play_legal_in(shape, to_move, point);
                 result.moves += 1;
@@ -173,26 +194,20 @@ fn random_playout_in<S: Shape, R: RngCore>(
     result
 }
 
-/// A uniformly random point of [`playable_in`], drawn once from the mask (no failed tries); `None` when there is
-/// none.
-#[inline]
-fn random_legal_point_in<S: Shape, R: RngCore>(
+/// A uniformly random point of [`ChainBoard::playable_in`] (legal points less `color`'s own single-point eyes),
+/// drawn once from the mask (no failed tries) and found by `N`; `None` when there is none.
+#[inline(always)]
+fn random_legal_point_in<S: Shape, R: RngCore, N: Select>(
     shape: S,
     board: &ChainBoard,
     color: Color,
     rng: &mut R,
 ) -> Option<Point> {
-    let playable = playable_in(shape, board, color);
+    let playable = board.playable_in(shape, color);
     if playable.is_empty() {
         return None;
     }
-    playable.nth(below(rng, playable.count()))
-}
-
-/// The points where `color` may play that are not its own single-point eyes.
-#[inline]
-fn playable_in<S: Shape>(shape: S, board: &ChainBoard, color: Color) -> Bitboard {
-    board.legal_points_in(shape, color) - board.single_point_eyes_in(shape, color)
+    N::nth(playable, below(rng, playable.count()))
 }
 
 #[cfg(test)]
@@ -213,8 +228,8 @@ mod tests {
                     let expected: Bitboard =
                         truth.geometry().points().filter(|&p| truth.legality(color, p).is_ok()).collect();
                     let expected = expected - truth.single_point_eyes(color);
-                    assert_eq!(playable_in(board.geometry(), &board, color), expected, "{truth:?}");
-                    match random_legal_point_in(board.geometry(), &board, color, &mut rng) {
+                    assert_eq!(board.playable_in(board.geometry(), color), expected, "{truth:?}");
+                    match random_legal_point_in::<_, _, Portable>(board.geometry(), &board, color, &mut rng) {
                         Some(point) => {
                             let captured = board.play_legal_in(board.geometry(), color, point);
                             let mut copy = truth.clone();

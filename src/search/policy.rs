@@ -3,6 +3,7 @@
 //! moves it plays for the tree's all-moves-as-first (RAVE) statistics.
 
 use super::playout::below;
+use crate::bitboard::select::{Portable, Select};
 use crate::bitboard::{with_shape, Bitboard, Shape};
 use crate::chains::ChainBoard;
 use crate::color::{ByColor, Color};
@@ -178,12 +179,80 @@ pub fn playout<R: RngCore>(
     rng: &mut R,
     played: &mut Vec<Played>,
 ) -> PolicyPlayout {
-    with_shape!(board.geometry(), shape => playout_in(shape, board, to_move, passes, max_tries, config, rng, played))
+    with_shape!(board.geometry(), shape => playout_in::<_, _, true, Portable>(shape, board, to_move, passes, max_tries, config, rng, played))
 }
 
-/// [`playout`] with the board operations of `shape` (the board's size).
+/// [`playout`] for the search, which reads only the final board and the move record: the same moves and draws,
+/// without counting captures. Where the processor runs BMI2 fast ([`crate::bitboard::select::fast_pdep`]) the turns are compiled for
+/// BMI1 and BMI2 and draw with `pdep` (the same points).
+pub(crate) fn playout_uncounted<R: RngCore>(
+    board: &mut ChainBoard,
+    to_move: Color,
+    passes: u32,
+    max_tries: Option<u32>,
+    config: &PolicyConfig,
+    rng: &mut R,
+    played: &mut Vec<Played>,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if crate::bitboard::select::fast_pdep() {
+        // SAFETY: `fast_pdep` found BMI1 and BMI2 on this processor.
+        unsafe { playout_bmi2(board, to_move, passes, max_tries, config, rng, played) };
+        return;
+    }
+    with_shape!(board.geometry(), shape => playout_in::<_, _, false, Portable>(shape, board, to_move, passes, max_tries, config, rng, played));
+}
+
+/// [`playout_uncounted`] compiled for BMI1 and BMI2 (`andn` for the masks' set differences, `pdep` for the draw).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2")]
+fn playout_bmi2<R: RngCore>(
+    board: &mut ChainBoard,
+    to_move: Color,
+    passes: u32,
+    max_tries: Option<u32>,
+    config: &PolicyConfig,
+    rng: &mut R,
+    played: &mut Vec<Played>,
+) {
+    use crate::bitboard::select::Pdep;
+    with_shape!(board.geometry(), shape => playout_in::<_, _, false, Pdep>(shape, board, to_move, passes, max_tries, config, rng, played));
+}
+
+/// Whether no rule of `config` can fire (`chance` draws nothing for a probability that is not above 0): every
+/// turn is one draw from the playable mask.
+#[inline]
+fn is_uniform(config: &PolicyConfig) -> bool {
+    !(config.capture > 0.0 || config.escape > 0.0 || config.avoid_self_atari > 0.0)
+}
+
+/// [`playout`] with the board operations of `shape` (the board's size); captures counted when `COUNT`; the
+/// uniform policy's point found by `N`.
 #[allow(clippy::too_many_arguments)]
-fn playout_in<S: Shape, R: RngCore>(
+#[inline(always)]
+fn playout_in<S: Shape, R: RngCore, const COUNT: bool, N: Select>(
+    shape: S,
+    board: &mut ChainBoard,
+    to_move: Color,
+    passes: u32,
+    max_tries: Option<u32>,
+    config: &PolicyConfig,
+    rng: &mut R,
+    played: &mut Vec<Played>,
+) -> PolicyPlayout {
+    // The light policy (the search's) gets a loop of its own, without the rules' tests each turn.
+    if is_uniform(config) {
+        turns_in::<S, R, COUNT, true, N>(shape, board, to_move, passes, max_tries, config, rng, played)
+    } else {
+        turns_in::<S, R, COUNT, false, N>(shape, board, to_move, passes, max_tries, config, rng, played)
+    }
+}
+
+/// The turns of [`playout_in`]; `UNIFORM`: the config is uniform ([`is_uniform`]), so a turn is one draw from
+/// the playable mask (what [`choose_in`] does then, without its tests), its point found by `N`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn turns_in<S: Shape, R: RngCore, const COUNT: bool, const UNIFORM: bool, N: Select>(
     shape: S,
     board: &mut ChainBoard,
     mut to_move: Color,
@@ -198,12 +267,24 @@ fn playout_in<S: Shape, R: RngCore>(
     let mut result = PolicyPlayout { moves: 0, captures: ByColor::default() };
     while result.moves < cap && turns_left > 0 {
         turns_left -= 1;
-        match choose_in(shape, board, to_move, config, rng) {
+        let choice = if UNIFORM {
+            let playable = board.playable_in(shape, to_move);
+            if playable.is_empty() {
+                None
+            } else {
+                N::nth(playable, below(rng, playable.count()))
+            }
+        } else {
+            choose_in(shape, board, to_move, config, rng)
+        };
+        match choice {
             Some(point) => {
                 // The point came from the legal mask.
                 let captured = board.play_legal_in(shape, to_move, point);
                 result.moves += 1;
-                result.captures[to_move] += captured.count();
+                if COUNT {
+                    result.captures[to_move] += captured.count();
+                }
                 played.push((to_move, point));
                 passes = 0;
             }

@@ -280,7 +280,15 @@ impl<'a> Uct<'a> {
             // A referee's cap on tries ends the game where it falls: the tries the tree used are spent.
             let tries_left = self.input.tries_left.map(|left| left.saturating_sub(worker.path.len() as u32));
             let config = &self.config.playout;
-            policy::playout(&mut board, to_move, passes, tries_left, config, &mut worker.rng, &mut worker.played);
+            policy::playout_uncounted(
+                &mut board,
+                to_move,
+                passes,
+                tries_left,
+                config,
+                &mut worker.rng,
+                &mut worker.played,
+            );
         }
         let mut reward = if ending == Ending::Drawn { 0.5 } else { self.reward(&board) };
         if worker.refused_at_root {
@@ -407,11 +415,12 @@ impl<'a> Uct<'a> {
         let mut first = [0u8; 128];
         let mut next = worker.played.len();
         for step in worker.path.iter().rev() {
-            while next > step.first_move {
-                next -= 1;
-                let (color, point) = worker.played[next];
-                first[point.index()] = 1 + color.index() as u8;
+            // The moves from this step's turn on that the later steps have not marked, latest first (so the
+            // earliest play at a point marks it last).
+            for &(color, point) in worker.played[step.first_move..next].iter().rev() {
+                first[point.index() & 127] = 1 + color.index() as u8;
             }
+            next = step.first_move;
             let node = &mut worker.nodes[step.node as usize];
             let mover = node.to_move;
             let value = if mover == us { reward } else { 1.0 - reward };
