@@ -148,17 +148,18 @@ fn a_try_refused_in_some_particles_is_priced_by_the_rule() {
 
 /// A game Black wins in every particle (komi -100), half the particles with a White stone at C3 and half
 /// at D4: without a refusal cost a refused try wins like any other, so the search cannot tell them apart;
-/// with one, the two half-occupied tries are worth less than the free ones, and the chosen try keeps the turn.
+/// with the default cost, the two half-occupied tries are worth less than the free ones, and the chosen try
+/// keeps the turn.
 #[test]
 fn a_refusal_cost_steers_a_won_game_to_tries_that_keep_the_turn() {
     let c3 = Board::from_picture(5, ". . . . .\n. . . . .\n. . O . .\n. . . . .\n. . . . .");
     let d4 = Board::from_picture(5, ". . . . .\n. . . O .\n. . . . .\n. . . . .\n. . . . .");
     let mut input = SearchInput::for_test(vec![c3.clone(), d4.clone(), c3, d4], Color::Black, -100.0);
     input.lose_turn = true;
-    let free = search(&input, &SearchConfig::default(), &limits(3000), 1, 5, None);
+    let free =
+        search(&input, &SearchConfig { refusal_cost: 0.0, ..SearchConfig::default() }, &limits(3000), 1, 5, None);
     assert!(free.children.iter().filter(|c| c.visits > 0).all(|c| c.win_rate == 1.0), "{:?}", free.children);
-    let config = SearchConfig { refusal_cost: 0.25, ..SearchConfig::default() };
-    let priced = search(&input, &config, &limits(3000), 1, 5, None);
+    let priced = search(&input, &SearchConfig::default(), &limits(3000), 1, 5, None);
     let rate = |name: &str| priced.children.iter().find(|c| vertex(c.mv, 5) == name).unwrap().clone();
     for name in ["C3", "D4"] {
         let child = rate(name);
