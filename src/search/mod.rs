@@ -68,13 +68,16 @@ pub struct SearchConfig {
     /// The main search passes instead of its most visited try when the pass's win rate is within this of the
     /// try's (and the pass was offered and searched).
     pub pass_margin: f32,
-    /// The main search does not pass while at least half the particles show an opponent stone standing in our
+    /// The main search does not pass while at least `invader_share` of the particles show an opponent stone in our
     /// area, unless the best try's win rate is below the pass's by more than this.
     pub invader_margin: f32,
     /// The main search under `lose-turn`: taken off the reward of a simulation whose root try was refused (the
     /// particle held a stone there), so that where every try wins alike the search prefers the tries that keep
     /// the turn; 0 = a refused try costs only what the lost turn costs on the board.
     pub refusal_cost: f32,
+    /// The share of particles showing an opponent stone inside our area from which the main search counts
+    /// our area as invaded and does not pass (see `invader_margin`).
+    pub invader_share: f32,
 }
 
 impl Default for SearchConfig {
@@ -101,6 +104,7 @@ impl Default for SearchConfig {
             pass_margin: 0.02,
             invader_margin: 0.1,
             refusal_cost: 0.25,
+            invader_share: 0.2,
         }
     }
 }

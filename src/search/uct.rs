@@ -498,13 +498,13 @@ fn prefer_pass_when_no_worse(children: &mut [RootChild], margin: f32) {
     }
 }
 
-/// Whether at least half the particles show an opponent stone standing inside our area (a small region of
+/// Whether at least a share `share` of the particles (by default half) show an opponent stone standing inside our area (a small region of
 /// the opponent's stones and empty points enclosed by ours: [`scoring::invaders`]). Area scoring counts it
 /// where it stands, so passing gives its points away while filling its liberties captures it.
-fn believes_invaded(input: &SearchInput) -> bool {
+fn believes_invaded(input: &SearchInput, share: f32) -> bool {
     let them = input.us.opponent();
     let invaded = input.particles.iter().filter(|board| scoring::invaders(board)[them] > 0).count();
-    2 * invaded >= input.particles.len()
+    invaded as f32 >= share * input.particles.len() as f32
 }
 
 /// While an invader is believed to stand in our area the engine does not pass: when the pass leads, the best
@@ -564,7 +564,7 @@ pub fn search(
         })
         .collect();
     children.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate)));
-    if believes_invaded(input) {
+    if believes_invaded(input, config.invader_share) {
         try_rather_than_pass(&mut children, config.invader_margin);
     } else {
         prefer_pass_when_no_worse(&mut children, config.pass_margin);

@@ -108,11 +108,27 @@ fn does_not_pass_while_an_invader_stands_in_its_area() {
     // With the invader Black plays on; without it the same won position ends with a pass.
     for invader in [true, false] {
         let mut input = SearchInput::for_test(vec![invaded_corner(invader)], Color::Black, 7.5);
-        assert_eq!(believes_invaded(&input), invader);
+        assert_eq!(believes_invaded(&input, 0.5), invader);
         input.opponent_passed = true;
         let result = search(&input, &SearchConfig::default(), &limits(1000), 1, 3, None);
         assert_eq!(result.best == Move::Pass, !invader, "{:?}", &result.children[..3]);
     }
+}
+
+/// One particle in four shows the invader: below the old share (half), at or above the default (0.2), so the
+/// engine plays on where it used to pass.
+#[test]
+fn an_invader_in_a_fifth_of_the_particles_is_enough_not_to_pass() {
+    let particles = vec![invaded_corner(true), invaded_corner(false), invaded_corner(false), invaded_corner(false)];
+    let mut input = SearchInput::for_test(particles, Color::Black, 7.5);
+    assert!(!believes_invaded(&input, 0.5));
+    let config = SearchConfig::default();
+    assert!(believes_invaded(&input, config.invader_share));
+    input.opponent_passed = true;
+    let result = search(&input, &config, &limits(1000), 1, 3, None);
+    assert_ne!(result.best, Move::Pass, "{:?}", &result.children[..3]);
+    let half = search(&input, &SearchConfig { invader_share: 0.5, ..config }, &limits(1000), 1, 3, None);
+    assert_eq!(half.best, Move::Pass, "{:?}", &half.children[..3]);
 }
 
 #[test]
