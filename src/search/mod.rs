@@ -104,7 +104,7 @@ impl Default for SearchConfig {
             pass_margin: 0.02,
             invader_margin: 0.1,
             refusal_cost: 0.25,
-            invader_share: 0.2,
+            invader_share: 0.5,
         }
     }
 }

@@ -115,19 +115,19 @@ fn does_not_pass_while_an_invader_stands_in_its_area() {
     }
 }
 
-/// One particle in four shows the invader: below the old share (half), at or above the default (0.2), so the
-/// engine plays on where it used to pass.
+/// One particle in four shows the invader: below the default share (half), so the engine passes; at a share of
+/// 0.2 it plays on.
 #[test]
-fn an_invader_in_a_fifth_of_the_particles_is_enough_not_to_pass() {
+fn an_invader_share_of_a_fifth_plays_on_where_half_passes() {
     let particles = vec![invaded_corner(true), invaded_corner(false), invaded_corner(false), invaded_corner(false)];
     let mut input = SearchInput::for_test(particles, Color::Black, 7.5);
     assert!(!believes_invaded(&input, 0.5));
-    let config = SearchConfig::default();
+    let config = SearchConfig { invader_share: 0.2, ..SearchConfig::default() };
     assert!(believes_invaded(&input, config.invader_share));
     input.opponent_passed = true;
     let result = search(&input, &config, &limits(1000), 1, 3, None);
     assert_ne!(result.best, Move::Pass, "{:?}", &result.children[..3]);
-    let half = search(&input, &SearchConfig { invader_share: 0.5, ..config }, &limits(1000), 1, 3, None);
+    let half = search(&input, &SearchConfig::default(), &limits(1000), 1, 3, None);
     assert_eq!(half.best, Move::Pass, "{:?}", &half.children[..3]);
 }
 
