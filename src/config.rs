@@ -135,6 +135,9 @@ pub struct SearchSection {
     pub refusal_cost: Option<f64>,
     /// Main search: share of particles showing an invader in our area from which we do not pass (0..=1).
     pub invader_share: Option<f64>,
+    /// Main search under `retry`: share of particles showing an invader at a point from which that point is
+    /// probed before a pass (0..=1; 0 = never).
+    pub cleanup_share: Option<f64>,
     /// Main search's playouts: probability of capturing a chain in atari (0..=1).
     pub playout_capture: Option<f64>,
     /// Main search's playouts: probability of extending a chain out of atari (0..=1).
@@ -601,6 +604,9 @@ impl Settings {
         if let Some(v) = number("invader_share", section.invader_share, 0.0, 1.0)? {
             search.invader_share = v;
         }
+        if let Some(v) = number("cleanup_share", section.cleanup_share, 0.0, 1.0)? {
+            search.cleanup_share = v;
+        }
         if let Some(v) = number("refusal_cost", section.refusal_cost, 0.0, 1.0)? {
             search.refusal_cost = v;
         }
@@ -774,7 +780,7 @@ mod tests {
         assert!(search.probe_min_mean_uncertainty.is_some());
         assert!(search.convergence_ratio.is_some() && search.near_own.is_some());
         assert!(search.rave_equivalence.is_some() && search.first_play_urgency.is_some());
-        assert!(search.refusal_cost.is_some() && search.invader_share.is_some());
+        assert!(search.refusal_cost.is_some() && search.invader_share.is_some() && search.cleanup_share.is_some());
         assert!(search.playout_capture.is_some() && search.playout_escape.is_some());
         assert!(search.playout_self_atari.is_some() && search.invader_margin.is_some());
         let belief = &file.belief;

@@ -31,24 +31,92 @@ pub fn territory(board: &Board) -> ByColor<Bitboard> {
 /// a half board cut off by a wall. Area scoring (Tromp-Taylor) counts such stones where they stand, whatever
 /// their life.
 pub fn invaders(board: &Board) -> ByColor<u32> {
+    ByColor::new(invader_stones(board, Color::Black).count(), invader_stones(board, Color::White).count())
+}
+
+/// The stones of `color` that [`invaders`] counts: those standing in a small region enclosed by the other colour,
+/// less the chains that are alive whatever the other colour plays ([`unconditionally_alive`]): a living group in
+/// its own eyes is not an invader left to capture.
+pub fn invader_stones(board: &Board, color: Color) -> Bitboard {
+    let enclosed = enclosed_stones(board, color);
+    if enclosed.is_empty() {
+        return enclosed;
+    }
+    enclosed - unconditionally_alive(board, color)
+}
+
+/// The chains of `color` that no sequence of the other colour's moves can capture (Benson's algorithm, 1976):
+/// a chain stays while it borders two regions (maximal connected sets of points not holding `color`) whose
+/// empty points are all its liberties and whose bordering chains all stay; a region goes when it borders a
+/// chain that went.
+pub fn unconditionally_alive(board: &Board, color: Color) -> Bitboard {
     let geometry = board.geometry();
-    let count = |color: Color| {
-        let them = board.stones(color.opponent());
-        let open = geometry.mask() - them;
-        let mut left = board.stones(color);
-        let mut invaders = 0;
+    let ours = board.stones(color);
+    let empty = board.empty();
+    let split = |mut left: Bitboard, within: Bitboard| {
+        let mut parts = Vec::new();
         while let Some(point) = left.first() {
-            let region = geometry.flood(Bitboard::from_point(point), open);
-            left -= region;
-            let small = 5 * region.count() as usize <= geometry.area();
-            // Maximal within `open`, the region's outside neighbours are all opponent stones.
-            if small && (geometry.adjacent(region) & them).any() {
-                invaders += (region & board.stones(color)).count();
+            let part = geometry.flood(Bitboard::from_point(point), within);
+            left -= part;
+            parts.push(part);
+        }
+        parts
+    };
+    let chains = split(ours, ours);
+    let regions = split(geometry.mask() - ours, geometry.mask() - ours);
+    let liberties: Vec<Bitboard> = chains.iter().map(|&chain| geometry.adjacent(chain) & empty).collect();
+    let around: Vec<Bitboard> = regions.iter().map(|&region| geometry.adjacent(region) & ours).collect();
+    let mut alive = vec![true; chains.len()];
+    let mut healthy = vec![true; regions.len()];
+    loop {
+        let mut changed = false;
+        for (index, chain) in chains.iter().enumerate() {
+            if !alive[index] {
+                continue;
+            }
+            let vital = (0..regions.len())
+                .filter(|&r| {
+                    healthy[r]
+                        && (around[r] & *chain).any()
+                        && (regions[r] & empty) - liberties[index] == Bitboard::EMPTY
+                })
+                .count();
+            if vital < 2 {
+                alive[index] = false;
+                changed = true;
             }
         }
-        invaders
-    };
-    ByColor::new(count(Color::Black), count(Color::White))
+        for (r, region_around) in around.iter().enumerate() {
+            if healthy[r] && chains.iter().zip(&alive).any(|(&chain, &stays)| !stays && (chain & *region_around).any())
+            {
+                healthy[r] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    chains.iter().zip(&alive).filter(|(_, &stays)| stays).fold(Bitboard::EMPTY, |all, (&chain, _)| all | chain)
+}
+
+/// The stones of `color` standing in a small region enclosed by the other colour, alive or not.
+fn enclosed_stones(board: &Board, color: Color) -> Bitboard {
+    let geometry = board.geometry();
+    let them = board.stones(color.opponent());
+    let open = geometry.mask() - them;
+    let mut left = board.stones(color);
+    let mut invaders = Bitboard::EMPTY;
+    while let Some(point) = left.first() {
+        let region = geometry.flood(Bitboard::from_point(point), open);
+        left -= region;
+        let small = 5 * region.count() as usize <= geometry.area();
+        // Maximal within `open`, the region's outside neighbours are all opponent stones.
+        if small && (geometry.adjacent(region) & them).any() {
+            invaders |= region & board.stones(color);
+        }
+    }
+    invaders
 }
 
 /// Black's area minus White's area minus komi.
@@ -224,6 +292,83 @@ mod tests {
         assert_eq!((found[Color::Black], found[Color::White]), (1, 1));
         let empty = invaders(&Board::new(9).unwrap());
         assert_eq!((empty[Color::Black], empty[Color::White]), (0, 0));
+    }
+
+    #[test]
+    fn a_group_alive_in_two_eyes_is_no_invader() {
+        // White's top-left group has two eyes (A7, C8) inside Black's wall: alive, so no invader; with C8 filled
+        // by White (one eye left) the same stones are invaders Black can capture.
+        let picture = |c8: &str| {
+            format!(
+                "O O O O X . . . .
+                 O O {c8} O X . . . .
+                 . O O X . . . . .
+                 O O O X . . . . .
+                 X X X X . . . . .
+                 . . . . . . . . .
+                 . . . . . . . . .
+                 . . . . . . . . .
+                 . . . . . . . . ."
+            )
+        };
+        let alive = Board::from_picture(9, &picture("."));
+        assert_eq!(unconditionally_alive(&alive, Color::White).count(), 12);
+        assert_eq!(invaders(&alive)[Color::White], 0);
+        let one_eye = Board::from_picture(9, &picture("O"));
+        assert_eq!(unconditionally_alive(&one_eye, Color::White), Bitboard::EMPTY);
+        assert_eq!(invaders(&one_eye)[Color::White], 13);
+        // Black's wall has no eyes of its own: not unconditionally alive, and no invader either (its region is
+        // most of the board).
+        assert_eq!(unconditionally_alive(&alive, Color::Black), Bitboard::EMPTY);
+        assert_eq!(invaders(&alive)[Color::Black], 0);
+    }
+
+    #[test]
+    fn a_corner_chain_with_two_eyes_lives_and_with_one_does_not() {
+        // Black's corner chain has the eyes A1 and B2.
+        let two = Board::from_picture(
+            5,
+            ". . . . .
+             . . . . .
+             X X X . .
+             X . X . .
+             . X X . .",
+        );
+        assert_eq!(unconditionally_alive(&two, Color::Black), two.stones(Color::Black));
+        // A single eye is not enough.
+        let one = Board::from_picture(
+            5,
+            ". . . . .
+             . . . . .
+             X X X . .
+             X . X . .
+             X X X . .",
+        );
+        assert_eq!(unconditionally_alive(&one, Color::Black), Bitboard::EMPTY);
+        // Four chains that share the eyes A1, B2, C1, D2 and E1 (each borders two of them) live together.
+        let shared = Board::from_picture(
+            5,
+            ". . . . .
+             . . . . .
+             X X X X .
+             X . X . X
+             . X . X .",
+        );
+        assert_eq!(unconditionally_alive(&shared, Color::Black), shared.stones(Color::Black));
+        // Without D1 the chain at E2 keeps only D2 (E1 now opens onto C1 and the big region): ...
+        let open = Board::from_picture(
+            5,
+            ". . . . .
+             . . . . .
+             X X X X .
+             X . X . X
+             . X . . .",
+        );
+        // ... E2 borders the region {C1, D1, E1, D2}, whose empty points are not all its liberties: it dies, and
+        // the chain above keeps A1 and B2.
+        let alive = unconditionally_alive(&open, Color::Black);
+        assert_eq!(alive.count(), 7, "{alive:?}");
+        assert!(!alive.contains(crate::point::parse_vertex("E2", 5).unwrap().point().unwrap()));
     }
 
     #[test]

@@ -78,6 +78,9 @@ pub struct SearchConfig {
     /// The share of particles showing an opponent stone inside our area from which the main search counts
     /// our area as invaded and does not pass (see `invader_margin`).
     pub invader_share: f32,
+    /// Under `retry`, when the main search would pass: the share of particles showing an unseen opponent stone
+    /// inside our area at one point from which that point is tried first (a clean-up probe); 0 = never.
+    pub cleanup_share: f32,
 }
 
 impl Default for SearchConfig {
@@ -105,6 +108,7 @@ impl Default for SearchConfig {
             invader_margin: 0.1,
             refusal_cost: 0.25,
             invader_share: 0.5,
+            cleanup_share: 0.03,
         }
     }
 }

@@ -13,7 +13,9 @@
 //! offered in every particle, and where it is illegal the turn passes to the opponent (a separate child): the
 //! chance of a hidden stone is priced in the try's value. At the root a pass is offered once the opponent has
 //! passed or the particles are settled; the engine does not pass while half the particles show an opponent
-//! stone standing inside its area (an invader), unless every try is clearly worse.
+//! stone standing inside its area (an invader), unless every try is clearly worse; under `retry`, before it
+//! passes, it tries a point where a few particles show an unseen invader (a clean-up probe: a refusal finds the
+//! stone, an accepted try fills its own area).
 //!
 //! Selection is UCB on the blend of the move's own mean and its all-moves-as-first (RAVE) mean, with the RAVE
 //! weight beta = n_amaf / (n_amaf + n + n_amaf * n / k) (Gelly and Silver, 2007). Workers are root-parallel
@@ -521,6 +523,48 @@ fn try_rather_than_pass(children: &mut [RootChild], margin: f32) {
     }
 }
 
+/// Tries left under which the clean-up probes stop: the referee's cap is near, and each probe spends one try.
+const CLEANUP_MIN_TRIES_LEFT: u32 = 16;
+
+/// Under `retry`, before passing: when the pass leads and at least a share `share` of the particles show an
+/// opponent stone standing inside our area at one point (an unseen invader the pass would leave there), that
+/// point is tried instead, if its win rate is within `margin` of the pass's. A refused try costs nothing but
+/// the try and makes the stone known (then every particle holds it, and [`believes_invaded`] keeps the search
+/// from passing until it is captured); an accepted one fills a point of our own area, which area scoring counts
+/// the same, and the search's value of it (the value where it is legal) shows when the fill would hurt.
+fn probe_rather_than_pass(input: &SearchInput, children: &mut [RootChild], share: f32, margin: f32) {
+    if share <= 0.0 || input.lose_turn || children.first().is_none_or(|c| c.mv != Move::Pass) {
+        return;
+    }
+    if input.tries_left.is_some_and(|left| left < CLEANUP_MIN_TRIES_LEFT) {
+        return;
+    }
+    let Some(first) = input.particles.first() else {
+        return;
+    };
+    let them = input.us.opponent();
+    let mut shown = vec![0u32; first.geometry().area()];
+    for board in &input.particles {
+        for point in scoring::invader_stones(board, them).iter() {
+            shown[point.index()] += 1;
+        }
+    }
+    let needed = share * input.particles.len() as f32;
+    let pass = children[0].win_rate;
+    let probe = children
+        .iter()
+        .enumerate()
+        .filter_map(|(index, child)| {
+            let count = shown[child.mv.point()?.index()];
+            let worth = count as f32 >= needed && child.visits > 0 && child.win_rate + margin >= pass;
+            worth.then_some((count, child.visits, std::cmp::Reverse(index)))
+        })
+        .max();
+    if let Some((_, _, std::cmp::Reverse(index))) = probe {
+        children[..=index].rotate_right(1);
+    }
+}
+
 /// Runs the search: `threads` root-parallel workers within `limits`, merged by root move.
 pub fn search(
     input: &SearchInput,
@@ -569,6 +613,7 @@ pub fn search(
     } else {
         prefer_pass_when_no_worse(&mut children, config.pass_margin);
     }
+    probe_rather_than_pass(input, &mut children, config.cleanup_share, config.invader_margin);
     ranked(children, simulations, start, stop)
 }
 

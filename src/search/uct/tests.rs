@@ -127,8 +127,50 @@ fn an_invader_share_of_a_fifth_plays_on_where_half_passes() {
     input.opponent_passed = true;
     let result = search(&input, &config, &limits(1000), 1, 3, None);
     assert_ne!(result.best, Move::Pass, "{:?}", &result.children[..3]);
-    let half = search(&input, &SearchConfig::default(), &limits(1000), 1, 3, None);
+    let half = SearchConfig { cleanup_share: 0.0, ..SearchConfig::default() };
+    let half = search(&input, &half, &limits(1000), 1, 3, None);
     assert_eq!(half.best, Move::Pass, "{:?}", &half.children[..3]);
+}
+
+/// One particle in four shows the invader at B6, below the share that keeps the search from passing: under
+/// `retry` the engine tries B6 before it passes (a refusal there finds the stone; an accepted try fills its own
+/// area); without the clean-up share, and under `lose-turn` (where a refusal costs the turn), it passes.
+#[test]
+fn under_retry_a_suspected_invader_is_probed_before_the_pass() {
+    let particles = vec![invaded_corner(true), invaded_corner(false), invaded_corner(false), invaded_corner(false)];
+    let mut input = SearchInput::for_test(particles, Color::Black, 7.5);
+    input.opponent_passed = true;
+    let config = SearchConfig::default();
+    assert!(!believes_invaded(&input, config.invader_share));
+    let result = search(&input, &config, &limits(1000), 1, 3, None);
+    assert_eq!(vertex(result.best, 7), "B6", "{:?}", &result.children[..3]);
+    let off = SearchConfig { cleanup_share: 0.0, ..SearchConfig::default() };
+    assert_eq!(search(&input, &off, &limits(1000), 1, 3, None).best, Move::Pass);
+    // A share above the particles' (one in four) probes nothing either.
+    let rare = SearchConfig { cleanup_share: 0.3, ..SearchConfig::default() };
+    assert_eq!(search(&input, &rare, &limits(1000), 1, 3, None).best, Move::Pass);
+    input.tries_left = Some(CLEANUP_MIN_TRIES_LEFT - 1);
+    assert_eq!(search(&input, &config, &limits(1000), 1, 3, None).best, Move::Pass, "no probe near the cap");
+    input.tries_left = None;
+    input.lose_turn = true;
+    assert_eq!(search(&input, &config, &limits(1000), 1, 3, None).best, Move::Pass);
+}
+
+/// The probe is chosen among the searched tries: the point with the most particles showing an invader, and only
+/// if its win rate is within the margin of the pass's.
+#[test]
+fn a_probe_needs_a_win_rate_near_the_pass() {
+    let particles = vec![invaded_corner(true), invaded_corner(false), invaded_corner(false), invaded_corner(false)];
+    let input = SearchInput::for_test(particles, Color::Black, 7.5);
+    let child = |mv: Move, visits: u32, win_rate: f32| RootChild { mv, visits, win_rate, illegal_rate: 0.0 };
+    let b6 = crate::point::parse_vertex("B6", 7).unwrap();
+    let a1 = crate::point::parse_vertex("A1", 7).unwrap();
+    let mut children = vec![child(Move::Pass, 500, 0.9), child(a1, 300, 0.9), child(b6, 20, 0.85)];
+    probe_rather_than_pass(&input, &mut children, 0.03, 0.1);
+    assert_eq!(children[0].mv, b6);
+    let mut children = vec![child(Move::Pass, 500, 0.9), child(a1, 300, 0.9), child(b6, 20, 0.7)];
+    probe_rather_than_pass(&input, &mut children, 0.03, 0.1);
+    assert_eq!(children[0].mv, Move::Pass, "a probe that loses where the pass wins is not played");
 }
 
 #[test]
