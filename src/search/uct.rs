@@ -80,7 +80,9 @@ struct Worker {
     rng: Xoshiro256PlusPlus,
     played: Vec<Played>,
     path: Vec<Step>,
-    /// Selection's scratch: the value of each slot of the node ([`Uct::values`]).
+    /// Selection's scratch: the slots offered at a node, padded to a multiple of 4, and their values
+    /// ([`Uct::values`]).
+    slots: [u8; 128],
     values: [f32; 128],
     /// Whether this simulation's root try was refused (`lose-turn`), for [`SearchConfig::refusal_cost`].
     refused_at_root: bool,
@@ -151,6 +153,7 @@ impl<'a> Uct<'a> {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             played: Vec::with_capacity(4 * self.area),
             path: Vec::with_capacity(32),
+            slots: [0; 128],
             values: [0.0; 128],
             refused_at_root: false,
         };
@@ -189,19 +192,29 @@ impl<'a> Uct<'a> {
         (1.0 - beta) * q + beta * aq + self.config.exploration * (parent_log / (n + 1.0)).sqrt()
     }
 
-    /// [`Uct::value`] of every edge plus its `bonus` and [`jitter`] into `out`, without branches: each number is
-    /// the one [`Uct::select`] adds up slot by slot.
+    /// [`Uct::value`] of the edge of each of `slots` plus its `bonus` and [`jitter`] into `out` (by position in
+    /// `slots`, whose length is a multiple of 4), without branches: each number is the one [`Uct::select`] adds
+    /// up slot by slot.
     #[inline(never)]
-    fn values(&self, edges: &[EdgeStats], parent_log: f32, bonus: &[f32], draw: u32, out: &mut [f32; 128]) {
+    fn values(
+        &self,
+        edges: &[EdgeStats],
+        parent_log: f32,
+        bonus: &[f32],
+        draw: u32,
+        slots: &[u8],
+        out: &mut [f32; 128],
+    ) {
         let k = self.config.rave_equivalence;
         let (fpu, exploration) = (self.config.first_play_urgency, self.config.exploration);
         let rave = k > 0.0;
         // Four edges at a time, each step on arrays of four: the form the compiler turns into vector operations.
-        for (chunk, (values, edges)) in out.chunks_exact_mut(4).zip(edges.chunks(4)).enumerate() {
+        for (values, slots) in out.chunks_exact_mut(4).zip(slots.chunks_exact(4)) {
             let (mut n, mut an, mut wins, mut amaf_wins) = ([0.0f32; 4], [0.0f32; 4], [0.0f32; 4], [0.0f32; 4]);
             let mut bonuses = [0.0f32; 4];
-            for (i, edge) in edges.iter().enumerate() {
-                bonuses[i] = bonus[4 * chunk + i];
+            for (i, &slot) in slots.iter().enumerate() {
+                let (edge, slot) = (&edges[usize::from(slot)], usize::from(slot));
+                bonuses[i] = bonus[slot];
                 // Counts below 2^31 (a search never comes near): the signed conversion gives the same number and
                 // is the one the vector units have.
                 n[i] = edge.visits as i32 as f32;
@@ -222,7 +235,7 @@ impl<'a> Uct<'a> {
                 let beta = if rave && an[i] > 0.0 { beta_all[i] } else { 0.0 };
                 let general = (1.0 - beta) * q + beta * aq + explore[i];
                 let value = if n[i] == 0.0 && an[i] == 0.0 { fpu } else { general };
-                values[i] = value + bonuses[i] + jitter(draw, 4 * chunk + i);
+                values[i] = value + bonuses[i] + jitter(draw, usize::from(slots[i]));
             }
         }
     }
@@ -237,20 +250,6 @@ impl<'a> Uct<'a> {
         let draw = worker.rng.next_u32();
         // Below the root the bonus is 0.0 (adding it changes no value).
         let bonus = if node == 0 { &self.root_bonus } else { &self.no_bonus };
-        // A node visited often has most edges visited (four divisions and a square root each): their values are
-        // computed for all slots at once, where the compiler uses the vector units; the same numbers either way.
-        let many = n.visits >= BATCH_VISITS;
-        let all = &mut worker.values;
-        if many {
-            self.values(&n.edges, parent_log, bonus, draw, all);
-        }
-        let value = |slot: usize| {
-            if many {
-                all[slot]
-            } else {
-                self.value(&n.edges[slot], parent_log, unvisited_exploration) + bonus[slot] + jitter(draw, slot)
-            }
-        };
         // The first slot in point order (the pass last) with the largest value wins.
         let (mut best, mut best_value) = (None, 0.0);
         let mut consider = |slot: usize, value: f32| {
@@ -258,39 +257,61 @@ impl<'a> Uct<'a> {
                 (best, best_value) = (Some(slot), value);
             }
         };
-        for slot in offered.iter().map(Point::index) {
-            consider(slot, value(slot));
-        }
-        if pass {
-            consider(self.area, value(self.area));
+        if n.visits >= BATCH_VISITS {
+            // A node visited often has most edges visited (four divisions and a square root each): the values of
+            // the offered slots are computed four at a time, where the compiler uses the vector units; the same
+            // numbers either way. The list is padded to a multiple of 4 with the pass's slot (computed, not read).
+            let slots = &mut worker.slots;
+            let mut count = 0;
+            for point in offered.iter() {
+                slots[count & 127] = point.index() as u8;
+                count += 1;
+            }
+            if pass {
+                slots[count & 127] = self.area as u8;
+                count += 1;
+            }
+            // Three pads always (at most 122 slots on 11x11, so within the 128), the ones past the multiple of 4
+            // unread.
+            for pad in 0..3 {
+                slots[(count + pad) & 127] = self.area as u8;
+            }
+            let padded = count.next_multiple_of(4).min(128);
+            let values = &mut worker.values;
+            self.values(&n.edges, parent_log, bonus, draw, &slots[..padded], values);
+            for (&slot, &value) in slots[..count.min(padded)].iter().zip(values.iter()) {
+                consider(usize::from(slot), value);
+            }
+        } else {
+            let value = |slot: usize| {
+                self.value(&n.edges[slot], parent_log, unvisited_exploration) + bonus[slot] + jitter(draw, slot)
+            };
+            for slot in offered.iter().map(Point::index) {
+                consider(slot, value(slot));
+            }
+            if pass {
+                consider(self.area, value(self.area));
+            }
         }
         best
     }
 
-    /// One simulation: draw a particle, walk and grow the tree, play out, back up.
-    fn simulate(&self, worker: &mut Worker) {
+    /// One simulation on the worker's scratch `board`: draw a particle, walk and grow the tree, play out, back up.
+    fn simulate(&self, worker: &mut Worker, board: &mut ChainBoard) {
         let sample = below(&mut worker.rng, self.particles.len() as u32) as usize;
-        let mut board = self.particles[sample].clone();
+        board.copy_from(&self.particles[sample]);
         worker.played.clear();
         worker.path.clear();
         worker.refused_at_root = false;
         let (ending, to_move, passes) =
-            with_shape!(board.geometry(), shape => self.descend(shape, worker, &mut board, sample));
+            with_shape!(board.geometry(), shape => self.descend(shape, worker, board, sample));
         if ending == Ending::Open {
             // A referee's cap on tries ends the game where it falls: the tries the tree used are spent.
             let tries_left = self.input.tries_left.map(|left| left.saturating_sub(worker.path.len() as u32));
             let config = &self.config.playout;
-            policy::playout_uncounted(
-                &mut board,
-                to_move,
-                passes,
-                tries_left,
-                config,
-                &mut worker.rng,
-                &mut worker.played,
-            );
+            policy::playout_uncounted(board, to_move, passes, tries_left, config, &mut worker.rng, &mut worker.played);
         }
-        let mut reward = if ending == Ending::Drawn { 0.5 } else { self.reward(&board) };
+        let mut reward = if ending == Ending::Drawn { 0.5 } else { self.reward(board) };
         if worker.refused_at_root {
             reward -= self.config.refusal_cost;
         }
@@ -539,12 +560,15 @@ pub fn search(
         return forced(moves[0], start);
     }
     let uct = Uct::new(input, config);
-    let make = |seed: u64| uct.new_worker(seed);
-    let step = |w: &mut Worker| uct.simulate(w);
+    // Each worker with its scratch board, the particle's copy of each simulation.
+    let make = |seed: u64| (uct.new_worker(seed), uct.particles[0].clone());
+    let step = |(w, board): &mut (Worker, ChainBoard)| uct.simulate(w, board);
     // On a time budget, stop once the leader has `convergence_ratio` times the runner-up's visits and the
     // simulations left could not close the gap.
     let ratio = config.convergence_ratio;
-    let settled = |w: &Worker, left: f64| super::leader_is_safe(w.nodes[0].edges.iter().map(|e| e.visits), ratio, left);
+    let settled = |(w, _): &(Worker, ChainBoard), left: f64| {
+        super::leader_is_safe(w.nodes[0].edges.iter().map(|e| e.visits), ratio, left)
+    };
     let (workers, simulations, stop) =
         run_workers_until(limits, config.default_playouts, threads, seed, external_stop, make, step, settled);
     let mut children: Vec<RootChild> = moves
@@ -552,7 +576,7 @@ pub fn search(
         .map(|&mv| {
             let slot = uct.slot(mv);
             let (mut visits, mut wins, mut refused) = (0u32, 0.0f64, 0u32);
-            for w in &workers {
+            for (w, _) in &workers {
                 let e = &w.nodes[0].edges[slot];
                 visits += e.visits;
                 wins += f64::from(e.wins);
