@@ -45,13 +45,72 @@ struct EdgeStats {
 }
 
 /// A position reached by a sequence of moves and outcomes (whatever the particle): one slot per point, and the
-/// pass at slot `area`.
+/// pass at slot `area`; its edges' statistics are in the worker's [`EdgeArena`] under the node's index.
 struct Node {
     to_move: Color,
     visits: u32,
-    edges: Vec<EdgeStats>,
     /// The node after each slot's move (0: none yet); empty until the node's first child (most nodes are leaves).
     children: Vec<u32>,
+}
+
+/// Nodes in each block of an [`EdgeArena`] (336 KiB of 9x9 edges).
+const BLOCK_NODES: usize = 256;
+
+/// The edge statistics of a worker's nodes, `stride` (one per slot) a node, in blocks of [`BLOCK_NODES`] nodes:
+/// a node's edges lie where its index says, so a child's can be fetched from memory while the move to it is
+/// played, and the tree grows without an allocation per node or a copy of what it holds.
+struct EdgeArena {
+    blocks: Vec<Vec<EdgeStats>>,
+    stride: usize,
+}
+
+impl EdgeArena {
+    /// The block and the offset in it of `node`'s edges.
+    #[inline(always)]
+    fn place(&self, node: u32) -> (usize, usize) {
+        let node = node as usize;
+        (node / BLOCK_NODES, node % BLOCK_NODES * self.stride)
+    }
+
+    #[inline(always)]
+    fn edges(&self, node: u32) -> &[EdgeStats] {
+        let (block, offset) = self.place(node);
+        &self.blocks[block][offset..offset + self.stride]
+    }
+
+    #[inline(always)]
+    fn edges_mut(&mut self, node: u32) -> &mut [EdgeStats] {
+        let (block, offset) = self.place(node);
+        &mut self.blocks[block][offset..offset + self.stride]
+    }
+
+    /// Zeroed edges for `node`, the next index: a new block when the last one is full.
+    fn add(&mut self, node: u32) {
+        if node as usize >= self.blocks.len() * BLOCK_NODES {
+            self.blocks.push(vec![EdgeStats::default(); BLOCK_NODES * self.stride]);
+        }
+    }
+}
+
+/// Asks the processor to bring the cache lines of `items` into the cache (a hint: nothing is read, and no
+/// answer changes).
+#[inline(always)]
+fn prefetch<T>(items: &[T]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let start = items.as_ptr() as usize;
+        let end = start + std::mem::size_of_val(items);
+        // From the line of the first byte to the line of the last.
+        let mut line = start & !63;
+        while line < end {
+            // SAFETY: a prefetch is a hint that neither reads into the program nor faults, whatever the address.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(line as *const i8) };
+            line += 64;
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = items;
 }
 
 /// A random perturbation of up to 0.017 for `slot` (one `draw` per selection, mixed with the slot): it breaks
@@ -76,6 +135,8 @@ struct RootRefusals {
 /// One worker: its tree, random source and scratch buffers.
 struct Worker {
     nodes: Vec<Node>,
+    /// The nodes' edge statistics.
+    edges: EdgeArena,
     root: RootRefusals,
     rng: Xoshiro256PlusPlus,
     played: Vec<Played>,
@@ -86,6 +147,16 @@ struct Worker {
     values: [f32; 128],
     /// Whether this simulation's root try was refused (`lose-turn`), for [`SearchConfig::refusal_cost`].
     refused_at_root: bool,
+}
+
+impl Worker {
+    /// A new node with `to_move` to play and its zeroed edges; returns its index.
+    fn add_node(&mut self, to_move: Color) -> u32 {
+        let index = self.nodes.len() as u32;
+        self.edges.add(index);
+        self.nodes.push(Node { to_move, visits: 0, children: Vec::new() });
+        index
+    }
 }
 
 /// One step of a simulation's walk down the tree: the node, the slot chosen, and where in the move record the
@@ -149,6 +220,7 @@ impl<'a> Uct<'a> {
     fn new_worker(&self, seed: u64) -> Worker {
         let mut worker = Worker {
             nodes: Vec::new(),
+            edges: EdgeArena { blocks: Vec::new(), stride: self.area + 1 },
             root: RootRefusals { lost_children: vec![0; self.area + 1], refused: vec![0; self.area + 1] },
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             played: Vec::with_capacity(4 * self.area),
@@ -157,12 +229,8 @@ impl<'a> Uct<'a> {
             values: [0.0; 128],
             refused_at_root: false,
         };
-        worker.nodes.push(self.node(self.input.us));
+        worker.add_node(self.input.us);
         worker
-    }
-
-    fn node(&self, to_move: Color) -> Node {
-        Node { to_move, visits: 0, edges: vec![EdgeStats::default(); self.area + 1], children: Vec::new() }
     }
 
     fn slot(&self, mv: Move) -> usize {
@@ -278,13 +346,14 @@ impl<'a> Uct<'a> {
             }
             let padded = count.next_multiple_of(4).min(128);
             let values = &mut worker.values;
-            self.values(&n.edges, parent_log, bonus, draw, &slots[..padded], values);
+            self.values(worker.edges.edges(node), parent_log, bonus, draw, &slots[..padded], values);
             for (&slot, &value) in slots[..count.min(padded)].iter().zip(values.iter()) {
                 consider(usize::from(slot), value);
             }
         } else {
+            let edges = worker.edges.edges(node);
             let value = |slot: usize| {
-                self.value(&n.edges[slot], parent_log, unvisited_exploration) + bonus[slot] + jitter(draw, slot)
+                self.value(&edges[slot], parent_log, unvisited_exploration) + bonus[slot] + jitter(draw, slot)
             };
             for slot in offered.iter().map(Point::index) {
                 consider(slot, value(slot));
@@ -334,6 +403,8 @@ impl<'a> Uct<'a> {
         let mut passes = u32::from(self.input.opponent_passed);
         loop {
             let at_root = node == 0;
+            // The node's children (read after selection) come from memory while the offered points are found.
+            prefetch(&worker.nodes[node as usize].children);
             let first_move = worker.played.len();
             let repeating = if at_root { self.repeating(sample) } else { Bitboard::EMPTY };
             let superko = self.input.repetition == Repetition::Superko;
@@ -352,6 +423,13 @@ impl<'a> Uct<'a> {
                 return (Ending::Open, to_move, passes);
             };
             worker.path.push(Step { node, slot, first_move });
+            // The child after this move (unless the try is refused), whose statistics come from memory while the
+            // move is played and the next offered points are found.
+            let next = worker.nodes[node as usize].children.get(slot).map_or(0, |&c| c);
+            if next != 0 {
+                prefetch(worker.edges.edges(next));
+                prefetch(std::slice::from_ref(&worker.nodes[next as usize]));
+            }
             let mut refused = false;
             if slot == self.area {
                 board.pass();
@@ -389,17 +467,15 @@ impl<'a> Uct<'a> {
                 // The referee ends the game as a draw.
                 return (Ending::Drawn, to_move, passes);
             }
-            let current = &worker.nodes[node as usize];
-            let child =
-                if refused { worker.root.lost_children[slot] } else { current.children.get(slot).map_or(0, |&c| c) };
+            let child = if refused { worker.root.lost_children[slot] } else { next };
             if child != 0 {
                 node = child;
                 continue;
             }
-            if worker.nodes.len() < self.config.max_nodes && current.edges[slot].visits + 1 >= self.config.expand_after
+            if worker.nodes.len() < self.config.max_nodes
+                && worker.edges.edges(node)[slot].visits + 1 >= self.config.expand_after
             {
-                let index = worker.nodes.len() as u32;
-                worker.nodes.push(self.node(to_move));
+                let index = worker.add_node(to_move);
                 if refused {
                     worker.root.lost_children[slot] = index;
                 } else {
@@ -446,14 +522,15 @@ impl<'a> Uct<'a> {
             let mover = node.to_move;
             let value = if mover == us { reward } else { 1.0 - reward };
             node.visits += 1;
-            let edge = &mut node.edges[step.slot];
+            let edges = worker.edges.edges_mut(step.node);
+            let edge = &mut edges[step.slot];
             edge.visits += 1;
             edge.wins += value;
             if self.config.rave_equivalence > 0.0 {
                 // Branch-free (whether the mover played a point first is a coin toss for the branch predictor):
                 // adding 0 and 0.0 leaves the other edges' statistics as they are.
                 let mark = 1 + mover.index() as u8;
-                for (edge, &played_first) in node.edges[..self.area].iter_mut().zip(&first) {
+                for (edge, &played_first) in edges[..self.area].iter_mut().zip(&first) {
                     let hit = played_first == mark;
                     edge.amaf_visits += u32::from(hit);
                     edge.amaf_wins += if hit { value } else { 0.0 };
@@ -567,7 +644,7 @@ pub fn search(
     // simulations left could not close the gap.
     let ratio = config.convergence_ratio;
     let settled = |(w, _): &(Worker, ChainBoard), left: f64| {
-        super::leader_is_safe(w.nodes[0].edges.iter().map(|e| e.visits), ratio, left)
+        super::leader_is_safe(w.edges.edges(0).iter().map(|e| e.visits), ratio, left)
     };
     let (workers, simulations, stop) =
         run_workers_until(limits, config.default_playouts, threads, seed, external_stop, make, step, settled);
@@ -577,7 +654,7 @@ pub fn search(
             let slot = uct.slot(mv);
             let (mut visits, mut wins, mut refused) = (0u32, 0.0f64, 0u32);
             for (w, _) in &workers {
-                let e = &w.nodes[0].edges[slot];
+                let e = &w.edges.edges(0)[slot];
                 visits += e.visits;
                 wins += f64::from(e.wins);
                 refused += w.root.refused[slot];
