@@ -168,3 +168,40 @@ fn big_capture_frees_every_point() {
     assert_eq!(board.group_and_liberties(at(5, "C3")).1.count(), 4);
     assert!(board.is_consistent());
 }
+
+#[test]
+fn copy_from_gives_the_same_position_over_any_earlier_one() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(23);
+    // A scratch board reused across random positions of every size, as the search's workers reuse theirs: after
+    // each copy it equals the source, is consistent, and plays on as the source does.
+    let mut scratch = ChainBoard::new(11).unwrap();
+    for size in [5, 7, 9, 11, 9, 7] {
+        for _ in 0..10 {
+            let mut source = ChainBoard::new(size).unwrap();
+            let mut color = Color::Black;
+            for _ in 0..rng.gen_range(0..3 * size * size) {
+                let legal = source.legal_points(color);
+                match legal.nth(rng.gen_range(0..legal.count().max(1))) {
+                    Some(point) => {
+                        source.try_play(color, point).unwrap();
+                    }
+                    None => source.pass(),
+                }
+                color = color.opponent();
+            }
+            scratch.copy_from(&source);
+            assert_eq!(scratch, source);
+            assert!(scratch.is_consistent());
+            let mut original = source.clone();
+            for _ in 0..size * size {
+                let legal = original.legal_points(color);
+                let Some(point) = legal.nth(rng.gen_range(0..legal.count().max(1))) else { break };
+                assert_eq!(scratch.try_play(color, point), original.try_play(color, point));
+                assert!(scratch.is_consistent());
+                color = color.opponent();
+            }
+            assert_eq!(scratch, original);
+        }
+    }
+}

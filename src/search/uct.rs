@@ -47,13 +47,72 @@ struct EdgeStats {
 }
 
 /// A position reached by a sequence of moves and outcomes (whatever the particle): one slot per point, and the
-/// pass at slot `area`.
+/// pass at slot `area`; its edges' statistics are in the worker's [`EdgeArena`] under the node's index.
 struct Node {
     to_move: Color,
     visits: u32,
-    edges: Vec<EdgeStats>,
     /// The node after each slot's move (0: none yet); empty until the node's first child (most nodes are leaves).
     children: Vec<u32>,
+}
+
+/// Nodes in each block of an [`EdgeArena`] (336 KiB of 9x9 edges).
+const BLOCK_NODES: usize = 256;
+
+/// The edge statistics of a worker's nodes, `stride` (one per slot) a node, in blocks of [`BLOCK_NODES`] nodes:
+/// a node's edges lie where its index says, so a child's can be fetched from memory while the move to it is
+/// played, and the tree grows without an allocation per node or a copy of what it holds.
+struct EdgeArena {
+    blocks: Vec<Vec<EdgeStats>>,
+    stride: usize,
+}
+
+impl EdgeArena {
+    /// The block and the offset in it of `node`'s edges.
+    #[inline(always)]
+    fn place(&self, node: u32) -> (usize, usize) {
+        let node = node as usize;
+        (node / BLOCK_NODES, node % BLOCK_NODES * self.stride)
+    }
+
+    #[inline(always)]
+    fn edges(&self, node: u32) -> &[EdgeStats] {
+        let (block, offset) = self.place(node);
+        &self.blocks[block][offset..offset + self.stride]
+    }
+
+    #[inline(always)]
+    fn edges_mut(&mut self, node: u32) -> &mut [EdgeStats] {
+        let (block, offset) = self.place(node);
+        &mut self.blocks[block][offset..offset + self.stride]
+    }
+
+    /// Zeroed edges for `node`, the next index: a new block when the last one is full.
+    fn add(&mut self, node: u32) {
+        if node as usize >= self.blocks.len() * BLOCK_NODES {
+            self.blocks.push(vec![EdgeStats::default(); BLOCK_NODES * self.stride]);
+        }
+    }
+}
+
+/// Asks the processor to bring the cache lines of `items` into the cache (a hint: nothing is read, and no
+/// answer changes).
+#[inline(always)]
+fn prefetch<T>(items: &[T]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let start = items.as_ptr() as usize;
+        let end = start + std::mem::size_of_val(items);
+        // From the line of the first byte to the line of the last.
+        let mut line = start & !63;
+        while line < end {
+            // SAFETY: a prefetch is a hint that neither reads into the program nor faults, whatever the address.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(line as *const i8) };
+            line += 64;
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = items;
 }
 
 /// A random perturbation of up to 0.017 for `slot` (one `draw` per selection, mixed with the slot): it breaks
@@ -78,14 +137,28 @@ struct RootRefusals {
 /// One worker: its tree, random source and scratch buffers.
 struct Worker {
     nodes: Vec<Node>,
+    /// The nodes' edge statistics.
+    edges: EdgeArena,
     root: RootRefusals,
     rng: Xoshiro256PlusPlus,
     played: Vec<Played>,
     path: Vec<Step>,
-    /// Selection's scratch: the value of each slot of the node ([`Uct::values`]).
+    /// Selection's scratch: the slots offered at a node, padded to a multiple of 4, and their values
+    /// ([`Uct::values`]).
+    slots: [u8; 128],
     values: [f32; 128],
     /// Whether this simulation's root try was refused (`lose-turn`), for [`SearchConfig::refusal_cost`].
     refused_at_root: bool,
+}
+
+impl Worker {
+    /// A new node with `to_move` to play and its zeroed edges; returns its index.
+    fn add_node(&mut self, to_move: Color) -> u32 {
+        let index = self.nodes.len() as u32;
+        self.edges.add(index);
+        self.nodes.push(Node { to_move, visits: 0, children: Vec::new() });
+        index
+    }
 }
 
 /// One step of a simulation's walk down the tree: the node, the slot chosen, and where in the move record the
@@ -149,19 +222,17 @@ impl<'a> Uct<'a> {
     fn new_worker(&self, seed: u64) -> Worker {
         let mut worker = Worker {
             nodes: Vec::new(),
+            edges: EdgeArena { blocks: Vec::new(), stride: self.area + 1 },
             root: RootRefusals { lost_children: vec![0; self.area + 1], refused: vec![0; self.area + 1] },
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             played: Vec::with_capacity(4 * self.area),
             path: Vec::with_capacity(32),
+            slots: [0; 128],
             values: [0.0; 128],
             refused_at_root: false,
         };
-        worker.nodes.push(self.node(self.input.us));
+        worker.add_node(self.input.us);
         worker
-    }
-
-    fn node(&self, to_move: Color) -> Node {
-        Node { to_move, visits: 0, edges: vec![EdgeStats::default(); self.area + 1], children: Vec::new() }
     }
 
     fn slot(&self, mv: Move) -> usize {
@@ -191,19 +262,29 @@ impl<'a> Uct<'a> {
         (1.0 - beta) * q + beta * aq + self.config.exploration * (parent_log / (n + 1.0)).sqrt()
     }
 
-    /// [`Uct::value`] of every edge plus its `bonus` and [`jitter`] into `out`, without branches: each number is
-    /// the one [`Uct::select`] adds up slot by slot.
+    /// [`Uct::value`] of the edge of each of `slots` plus its `bonus` and [`jitter`] into `out` (by position in
+    /// `slots`, whose length is a multiple of 4), without branches: each number is the one [`Uct::select`] adds
+    /// up slot by slot.
     #[inline(never)]
-    fn values(&self, edges: &[EdgeStats], parent_log: f32, bonus: &[f32], draw: u32, out: &mut [f32; 128]) {
+    fn values(
+        &self,
+        edges: &[EdgeStats],
+        parent_log: f32,
+        bonus: &[f32],
+        draw: u32,
+        slots: &[u8],
+        out: &mut [f32; 128],
+    ) {
         let k = self.config.rave_equivalence;
         let (fpu, exploration) = (self.config.first_play_urgency, self.config.exploration);
         let rave = k > 0.0;
         // Four edges at a time, each step on arrays of four: the form the compiler turns into vector operations.
-        for (chunk, (values, edges)) in out.chunks_exact_mut(4).zip(edges.chunks(4)).enumerate() {
+        for (values, slots) in out.chunks_exact_mut(4).zip(slots.chunks_exact(4)) {
             let (mut n, mut an, mut wins, mut amaf_wins) = ([0.0f32; 4], [0.0f32; 4], [0.0f32; 4], [0.0f32; 4]);
             let mut bonuses = [0.0f32; 4];
-            for (i, edge) in edges.iter().enumerate() {
-                bonuses[i] = bonus[4 * chunk + i];
+            for (i, &slot) in slots.iter().enumerate() {
+                let (edge, slot) = (&edges[usize::from(slot)], usize::from(slot));
+                bonuses[i] = bonus[slot];
                 // Counts below 2^31 (a search never comes near): the signed conversion gives the same number and
                 // is the one the vector units have.
                 n[i] = edge.visits as i32 as f32;
@@ -224,7 +305,7 @@ impl<'a> Uct<'a> {
                 let beta = if rave && an[i] > 0.0 { beta_all[i] } else { 0.0 };
                 let general = (1.0 - beta) * q + beta * aq + explore[i];
                 let value = if n[i] == 0.0 && an[i] == 0.0 { fpu } else { general };
-                values[i] = value + bonuses[i] + jitter(draw, 4 * chunk + i);
+                values[i] = value + bonuses[i] + jitter(draw, usize::from(slots[i]));
             }
         }
     }
@@ -239,20 +320,6 @@ impl<'a> Uct<'a> {
         let draw = worker.rng.next_u32();
         // Below the root the bonus is 0.0 (adding it changes no value).
         let bonus = if node == 0 { &self.root_bonus } else { &self.no_bonus };
-        // A node visited often has most edges visited (four divisions and a square root each): their values are
-        // computed for all slots at once, where the compiler uses the vector units; the same numbers either way.
-        let many = n.visits >= BATCH_VISITS;
-        let all = &mut worker.values;
-        if many {
-            self.values(&n.edges, parent_log, bonus, draw, all);
-        }
-        let value = |slot: usize| {
-            if many {
-                all[slot]
-            } else {
-                self.value(&n.edges[slot], parent_log, unvisited_exploration) + bonus[slot] + jitter(draw, slot)
-            }
-        };
         // The first slot in point order (the pass last) with the largest value wins.
         let (mut best, mut best_value) = (None, 0.0);
         let mut consider = |slot: usize, value: f32| {
@@ -260,39 +327,62 @@ impl<'a> Uct<'a> {
                 (best, best_value) = (Some(slot), value);
             }
         };
-        for slot in offered.iter().map(Point::index) {
-            consider(slot, value(slot));
-        }
-        if pass {
-            consider(self.area, value(self.area));
+        if n.visits >= BATCH_VISITS {
+            // A node visited often has most edges visited (four divisions and a square root each): the values of
+            // the offered slots are computed four at a time, where the compiler uses the vector units; the same
+            // numbers either way. The list is padded to a multiple of 4 with the pass's slot (computed, not read).
+            let slots = &mut worker.slots;
+            let mut count = 0;
+            for point in offered.iter() {
+                slots[count & 127] = point.index() as u8;
+                count += 1;
+            }
+            if pass {
+                slots[count & 127] = self.area as u8;
+                count += 1;
+            }
+            // Three pads always (at most 122 slots on 11x11, so within the 128), the ones past the multiple of 4
+            // unread.
+            for pad in 0..3 {
+                slots[(count + pad) & 127] = self.area as u8;
+            }
+            let padded = count.next_multiple_of(4).min(128);
+            let values = &mut worker.values;
+            self.values(worker.edges.edges(node), parent_log, bonus, draw, &slots[..padded], values);
+            for (&slot, &value) in slots[..count.min(padded)].iter().zip(values.iter()) {
+                consider(usize::from(slot), value);
+            }
+        } else {
+            let edges = worker.edges.edges(node);
+            let value = |slot: usize| {
+                self.value(&edges[slot], parent_log, unvisited_exploration) + bonus[slot] + jitter(draw, slot)
+            };
+            for slot in offered.iter().map(Point::index) {
+                consider(slot, value(slot));
+            }
+            if pass {
+                consider(self.area, value(self.area));
+            }
         }
         best
     }
 
-    /// One simulation: draw a particle, walk and grow the tree, play out, back up.
-    fn simulate(&self, worker: &mut Worker) {
+    /// One simulation on the worker's scratch `board`: draw a particle, walk and grow the tree, play out, back up.
+    fn simulate(&self, worker: &mut Worker, board: &mut ChainBoard) {
         let sample = below(&mut worker.rng, self.particles.len() as u32) as usize;
-        let mut board = self.particles[sample].clone();
+        board.copy_from(&self.particles[sample]);
         worker.played.clear();
         worker.path.clear();
         worker.refused_at_root = false;
         let (ending, to_move, passes) =
-            with_shape!(board.geometry(), shape => self.descend(shape, worker, &mut board, sample));
+            with_shape!(board.geometry(), shape => self.descend(shape, worker, board, sample));
         if ending == Ending::Open {
             // A referee's cap on tries ends the game where it falls: the tries the tree used are spent.
             let tries_left = self.input.tries_left.map(|left| left.saturating_sub(worker.path.len() as u32));
             let config = &self.config.playout;
-            policy::playout_uncounted(
-                &mut board,
-                to_move,
-                passes,
-                tries_left,
-                config,
-                &mut worker.rng,
-                &mut worker.played,
-            );
+            policy::playout_uncounted(board, to_move, passes, tries_left, config, &mut worker.rng, &mut worker.played);
         }
-        let mut reward = if ending == Ending::Drawn { 0.5 } else { self.reward(&board) };
+        let mut reward = if ending == Ending::Drawn { 0.5 } else { self.reward(board) };
         if worker.refused_at_root {
             reward -= self.config.refusal_cost;
         }
@@ -315,6 +405,8 @@ impl<'a> Uct<'a> {
         let mut passes = u32::from(self.input.opponent_passed);
         loop {
             let at_root = node == 0;
+            // The node's children (read after selection) come from memory while the offered points are found.
+            prefetch(&worker.nodes[node as usize].children);
             let first_move = worker.played.len();
             let repeating = if at_root { self.repeating(sample) } else { Bitboard::EMPTY };
             let superko = self.input.repetition == Repetition::Superko;
@@ -333,6 +425,13 @@ impl<'a> Uct<'a> {
                 return (Ending::Open, to_move, passes);
             };
             worker.path.push(Step { node, slot, first_move });
+            // The child after this move (unless the try is refused), whose statistics come from memory while the
+            // move is played and the next offered points are found.
+            let next = worker.nodes[node as usize].children.get(slot).map_or(0, |&c| c);
+            if next != 0 {
+                prefetch(worker.edges.edges(next));
+                prefetch(std::slice::from_ref(&worker.nodes[next as usize]));
+            }
             let mut refused = false;
             if slot == self.area {
                 board.pass();
@@ -370,17 +469,15 @@ impl<'a> Uct<'a> {
                 // The referee ends the game as a draw.
                 return (Ending::Drawn, to_move, passes);
             }
-            let current = &worker.nodes[node as usize];
-            let child =
-                if refused { worker.root.lost_children[slot] } else { current.children.get(slot).map_or(0, |&c| c) };
+            let child = if refused { worker.root.lost_children[slot] } else { next };
             if child != 0 {
                 node = child;
                 continue;
             }
-            if worker.nodes.len() < self.config.max_nodes && current.edges[slot].visits + 1 >= self.config.expand_after
+            if worker.nodes.len() < self.config.max_nodes
+                && worker.edges.edges(node)[slot].visits + 1 >= self.config.expand_after
             {
-                let index = worker.nodes.len() as u32;
-                worker.nodes.push(self.node(to_move));
+                let index = worker.add_node(to_move);
                 if refused {
                     worker.root.lost_children[slot] = index;
                 } else {
@@ -427,14 +524,15 @@ impl<'a> Uct<'a> {
             let mover = node.to_move;
             let value = if mover == us { reward } else { 1.0 - reward };
             node.visits += 1;
-            let edge = &mut node.edges[step.slot];
+            let edges = worker.edges.edges_mut(step.node);
+            let edge = &mut edges[step.slot];
             edge.visits += 1;
             edge.wins += value;
             if self.config.rave_equivalence > 0.0 {
                 // Branch-free (whether the mover played a point first is a coin toss for the branch predictor):
                 // adding 0 and 0.0 leaves the other edges' statistics as they are.
                 let mark = 1 + mover.index() as u8;
-                for (edge, &played_first) in node.edges[..self.area].iter_mut().zip(&first) {
+                for (edge, &played_first) in edges[..self.area].iter_mut().zip(&first) {
                     let hit = played_first == mark;
                     edge.amaf_visits += u32::from(hit);
                     edge.amaf_wins += if hit { value } else { 0.0 };
@@ -583,12 +681,15 @@ pub fn search(
         return forced(moves[0], start);
     }
     let uct = Uct::new(input, config);
-    let make = |seed: u64| uct.new_worker(seed);
-    let step = |w: &mut Worker| uct.simulate(w);
+    // Each worker with its scratch board, the particle's copy of each simulation.
+    let make = |seed: u64| (uct.new_worker(seed), uct.particles[0].clone());
+    let step = |(w, board): &mut (Worker, ChainBoard)| uct.simulate(w, board);
     // On a time budget, stop once the leader has `convergence_ratio` times the runner-up's visits and the
     // simulations left could not close the gap.
     let ratio = config.convergence_ratio;
-    let settled = |w: &Worker, left: f64| super::leader_is_safe(w.nodes[0].edges.iter().map(|e| e.visits), ratio, left);
+    let settled = |(w, _): &(Worker, ChainBoard), left: f64| {
+        super::leader_is_safe(w.edges.edges(0).iter().map(|e| e.visits), ratio, left)
+    };
     let (workers, simulations, stop) =
         run_workers_until(limits, config.default_playouts, threads, seed, external_stop, make, step, settled);
     let mut children: Vec<RootChild> = moves
@@ -596,8 +697,8 @@ pub fn search(
         .map(|&mv| {
             let slot = uct.slot(mv);
             let (mut visits, mut wins, mut refused) = (0u32, 0.0f64, 0u32);
-            for w in &workers {
-                let e = &w.nodes[0].edges[slot];
+            for (w, _) in &workers {
+                let e = &w.edges.edges(0)[slot];
                 visits += e.visits;
                 wins += f64::from(e.wins);
                 refused += w.root.refused[slot];
