@@ -460,7 +460,11 @@ impl<'a> Uct<'a> {
                 }
             }
             to_move = to_move.opponent();
-            let capped = self.input.tries_left.is_some_and(|left| worker.path.len() as u32 >= left);
+            // A referee's cap on tries ends the game; so does the playouts' cap on moves, which a walk down the
+            // tree reaches only in a cycle of captures (each simulation there would walk one move deeper).
+            let walked = worker.path.len() as u32;
+            let capped = self.input.tries_left.is_some_and(|left| walked >= left)
+                || walked >= self.config.playout.moves_per_point * self.area as u32;
             if passes >= 2 || capped {
                 return (Ending::Scored, to_move, passes);
             }

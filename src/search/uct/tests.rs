@@ -297,3 +297,21 @@ fn a_repeating_try_is_a_draw_or_illegal_by_the_rule() {
     let superko = search(&input, &SearchConfig::default(), &limits(800), 1, 2, None);
     assert_eq!(superko.children.iter().find(|c| c.mv == c3).map(|c| c.visits), Some(0));
 }
+
+/// On a 2x2 board the tree soon reaches cycles of captures, where each simulation would walk one move deeper than
+/// the last: the walk stops at the playouts' cap on moves (3 per point).
+#[test]
+fn the_walk_down_the_tree_stops_at_the_cap_on_moves() {
+    let input = SearchInput::for_test(vec![Board::new(2).unwrap()], Color::Black, 2.5);
+    let config = SearchConfig::default();
+    let uct = Uct::new(&input, &config);
+    let mut worker = uct.new_worker(5);
+    let mut board = ChainBoard::from_board(&input.particles[0]);
+    let mut deepest = 0;
+    for _ in 0..20_000 {
+        uct.simulate(&mut worker, &mut board);
+        deepest = deepest.max(worker.path.len());
+    }
+    let cap = config.playout.moves_per_point as usize * 4;
+    assert_eq!(deepest, cap, "the walk reaches the cap and stops there");
+}
