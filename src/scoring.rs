@@ -28,8 +28,8 @@ pub fn territory(board: &Board) -> ByColor<Bitboard> {
 /// the connected region of points not holding the opponent's stones (C stones and empty points, 4-connected) that
 /// contains it is bordered only by opponent stones (the board's edge aside; a region with no opponent stone
 /// around it at all does not count) and covers at most a fifth of the board's points: a small enclosed group, not
-/// a half board cut off by a wall. Area scoring (Tromp-Taylor) counts such stones where they stand, whatever
-/// their life.
+/// a half board cut off by a wall, and its chain is not unconditionally alive ([`invader_stones`]). Area scoring
+/// (Tromp-Taylor) counts such stones where they stand, whatever their life.
 pub fn invaders(board: &Board) -> ByColor<u32> {
     ByColor::new(invader_stones(board, Color::Black).count(), invader_stones(board, Color::White).count())
 }
@@ -76,9 +76,7 @@ pub fn unconditionally_alive(board: &Board, color: Color) -> Bitboard {
             }
             let vital = (0..regions.len())
                 .filter(|&r| {
-                    healthy[r]
-                        && (around[r] & *chain).any()
-                        && (regions[r] & empty) - liberties[index] == Bitboard::EMPTY
+                    healthy[r] && (around[r] & *chain).any() && ((regions[r] & empty) - liberties[index]).is_empty()
                 })
                 .count();
             if vital < 2 {
