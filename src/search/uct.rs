@@ -15,7 +15,9 @@
 //! passed or the particles are settled; the engine does not pass while half the particles show an opponent
 //! stone standing inside its area (an invader), unless every try is clearly worse; under `retry`, before it
 //! passes, it tries a point where a few particles show an unseen invader (a clean-up probe: a refusal finds the
-//! stone, an accepted try fills its own area).
+//! stone, an accepted try fills its own area). While the opponent holds a ko against us, the root also offers our
+//! spare single-point eyes as waiting moves ([`waiting_fills`]): where our area holds nothing but eyes, a pass
+//! was the only waiting move left, and it lets the opponent end the game by passing before we may retake.
 //!
 //! Selection is UCB on the blend of the move's own mean and its all-moves-as-first (RAVE) mean, with the RAVE
 //! weight beta = n_amaf / (n_amaf + n + n_amaf * n / k) (Gelly and Silver, 2007). Workers are root-parallel
@@ -206,7 +208,7 @@ impl<'a> Uct<'a> {
             input,
             config,
             particles: input.particles.iter().map(ChainBoard::from_board).collect(),
-            root_points: moves.iter().filter_map(|m| m.point()).collect(),
+            root_points: moves.iter().filter_map(|m| m.point()).collect::<Bitboard>() | waiting_fills(input),
             root_pass: root_pass_offered(input),
             root_bonus,
             no_bonus: vec![0.0; area + 1],
@@ -567,6 +569,37 @@ fn root_pass_offered(input: &SearchInput) -> bool {
     2 * settled >= input.particles.len()
 }
 
+/// Our own single-point eyes that the root offers as waiting moves while the opponent holds a ko against us (in
+/// at least half the particles its last move captured one stone of ours at a point we may not retake now). Where
+/// our area holds nothing but eyes, a pass was the only waiting move left, and it lets the opponent end the game
+/// by passing before we may retake (self-play games were lost by half a point so, with the ko's group dead).
+/// Only spare eyes are offered: with the stone in it, the chains around the eye stay unconditionally alive
+/// ([`scoring::unconditionally_alive`] on our stones alone, every other point taken as empty), and area scoring
+/// counts the filled point as it counted the eye.
+pub(crate) fn waiting_fills(input: &SearchInput) -> Bitboard {
+    let us = input.us;
+    let Some(first) = input.particles.first() else {
+        return Bitboard::EMPTY;
+    };
+    let ko_against_us = input.particles.iter().filter(|b| b.ko().is_some_and(|(_, c)| c == us)).count();
+    if 2 * ko_against_us < input.particles.len() {
+        return Bitboard::EMPTY;
+    }
+    let ours = first.stones(us);
+    let (black, white) = if us == Color::Black { (ours, Bitboard::EMPTY) } else { (Bitboard::EMPTY, ours) };
+    let Some(alone) = crate::board::Board::from_stones(first.size(), black, white) else {
+        return Bitboard::EMPTY;
+    };
+    let eyes = alone.single_point_eyes(us) - input.tried_this_turn - input.known_opponent;
+    eyes.iter()
+        .filter(|&eye| {
+            let mut filled = alone.clone();
+            filled.put_stone(us, eye);
+            scoring::unconditionally_alive(&filled, us).contains(eye)
+        })
+        .collect()
+}
+
 /// Per particle of `input`, the root tries whose stone would recreate one of that particle's earlier
 /// whole-board positions (`positions[i]`, Zobrist hashes as [`crate::board::Board::hash`]).
 pub fn repeating_tries(input: &SearchInput, positions: &[Vec<u64>]) -> Vec<Bitboard> {
@@ -678,6 +711,7 @@ pub fn search(
 ) -> SearchResult {
     let start = Instant::now();
     let mut moves = root_moves(input);
+    moves.extend(waiting_fills(input).iter().map(Move::Play));
     if root_pass_offered(input) && !moves.contains(&Move::Pass) {
         moves.push(Move::Pass);
     }

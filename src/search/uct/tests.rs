@@ -315,3 +315,69 @@ fn the_walk_down_the_tree_stops_at_the_cap_on_moves() {
     let cap = config.playout.moves_per_point as usize * 4;
     assert_eq!(deepest, cap, "the walk reaches the cap and stops there");
 }
+
+/// A real endgame (self-play, seed 91, game 33): White's J8 has just retaken the ko, capturing Black's J9, and
+/// White's twelve stones at the top live only by that ko. Black's area holds nothing but single-point eyes, so
+/// Black's only moves were a pass (White passes, the game ends and Black loses by half a point) and retakes it
+/// may not play yet.
+fn ko_in_an_area_of_eyes() -> Board {
+    let mut board = Board::from_picture(
+        9,
+        "X O O . O O O O .
+         . X O O O X X X O
+         X X O X X X X . X
+         . X O X . X . X X
+         X X X . X . X O O
+         X X X X . X X O .
+         X X O X X O O O O
+         X X O X O O O O .
+         X O O O O O . O O",
+    );
+    let j9 = crate::point::parse_vertex("J9", 9).unwrap().point().unwrap();
+    board.set_ko(Some((j9, Color::Black)));
+    board
+}
+
+/// With a ko against us, our spare eyes are offered as waiting moves, and the search fills one to retake next
+/// turn rather than pass; eyes whose fill would cost a chain its life are not offered, nor is any eye without a
+/// ko to wait for.
+#[test]
+fn a_spare_eye_is_filled_to_wait_for_a_ko_retake() {
+    let board = ko_in_an_area_of_eyes();
+    let input = SearchInput::for_test(vec![board.clone()], Color::Black, 7.5);
+    let fills = waiting_fills(&input);
+    let eyes = board.single_point_eyes(Color::Black);
+    assert!(fills.any() && (fills - eyes).is_empty(), "{fills:?}");
+    let result = search(&input, &SearchConfig::default(), &limits(1000), 1, 3, None);
+    assert!(fills.contains(result.best.point().expect("not a pass")), "{:?}", &result.children[..3]);
+    assert!(result.win_rate > 0.9, "{:?}", &result.children[..3]);
+
+    // No ko: no fill (the pass waits as well and costs nothing).
+    let mut no_ko = board.clone();
+    no_ko.set_ko(None);
+    assert!(waiting_fills(&SearchInput::for_test(vec![no_ko], Color::Black, 7.5)).is_empty());
+
+    // A chain with three eyes may fill any one of them; with exactly two, filling either would leave it one, so
+    // neither is offered.
+    let with_ko = |picture: &str| {
+        let mut board = Board::from_picture(5, picture);
+        board.set_ko(Some((crate::point::parse_vertex("E1", 5).unwrap().point().unwrap(), Color::Black)));
+        SearchInput::for_test(vec![board], Color::Black, 7.5)
+    };
+    let three_eyes = with_ko(
+        ". X . X .
+         X X X X X
+         O O O O O
+         . . . . O
+         . . . O .",
+    );
+    assert_eq!(waiting_fills(&three_eyes).count(), 3);
+    let two_eyes = with_ko(
+        ". X . X O
+         X X X X O
+         O O O O .
+         . . . . O
+         . . . O .",
+    );
+    assert!(waiting_fills(&two_eyes).is_empty());
+}
