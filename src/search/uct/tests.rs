@@ -381,3 +381,25 @@ fn a_spare_eye_is_filled_to_wait_for_a_ko_retake() {
     );
     assert!(waiting_fills(&two_eyes).is_empty());
 }
+
+/// Under `retry` a try that beats the leading pass's win rate clearly (with enough visits) is played first: a
+/// refusal costs only the try. Not under `lose-turn`, not from a handful of visits, not for a small gain.
+#[test]
+fn a_clearly_better_try_is_made_before_passing() {
+    let board = Board::new(9).unwrap();
+    let j9 = crate::point::parse_vertex("J9", 9).unwrap();
+    let a1 = crate::point::parse_vertex("A1", 9).unwrap();
+    let child = |mv: Move, visits: u32, win_rate: f32| RootChild { mv, visits, win_rate, illegal_rate: 0.0 };
+    let game_77 = || vec![child(Move::Pass, 763, 0.0), child(j9, 237, 0.093), child(a1, 10, 0.5)];
+    let mut input = SearchInput::for_test(vec![board], Color::Black, 7.5);
+    let mut children = game_77();
+    try_before_passing(&input, &mut children);
+    assert_eq!(children[0].mv, j9, "{children:?}");
+    let mut small_gain = vec![child(Move::Pass, 763, 0.0), child(j9, 237, 0.04)];
+    try_before_passing(&input, &mut small_gain);
+    assert_eq!(small_gain[0].mv, Move::Pass);
+    input.lose_turn = true;
+    let mut children = game_77();
+    try_before_passing(&input, &mut children);
+    assert_eq!(children[0].mv, Move::Pass);
+}
