@@ -200,7 +200,6 @@ struct Uct<'a> {
 
 impl<'a> Uct<'a> {
     fn new(input: &'a SearchInput, config: &'a SearchConfig) -> Uct<'a> {
-        let moves = root_moves(input);
         let area = input.particles[0].geometry().area();
         // The information bonus at the root; never under lose-turn, where a refused probe costs the turn.
         let mut root_bonus = if input.lose_turn { Vec::new() } else { super::probe_bonuses(input, config) };
@@ -209,7 +208,7 @@ impl<'a> Uct<'a> {
             input,
             config,
             particles: input.particles.iter().map(ChainBoard::from_board).collect(),
-            root_points: moves.iter().filter_map(|m| m.point()).collect::<Bitboard>() | waiting_fills(input),
+            root_points: root_tries(input).iter().filter_map(|m| m.point()).collect(),
             root_pass: root_pass_offered(input),
             root_bonus,
             no_bonus: vec![0.0; area + 1],
@@ -570,6 +569,14 @@ fn root_pass_offered(input: &SearchInput) -> bool {
     2 * settled >= input.particles.len()
 }
 
+/// The main search's root candidates: the searches' common [`root_moves`] and, while the opponent holds a ko
+/// against us, our spare eyes as waiting moves ([`waiting_fills`]).
+fn root_tries(input: &SearchInput) -> Vec<Move> {
+    let mut moves = root_moves(input);
+    moves.extend(waiting_fills(input).iter().map(Move::Play));
+    moves
+}
+
 /// Our own single-point eyes that the root offers as waiting moves while the opponent holds a ko against us (in
 /// at least half the particles its last move captured one stone of ours at a point we may not retake now). Where
 /// our area holds nothing but eyes, a pass was the only waiting move left, and it lets the opponent end the game
@@ -604,7 +611,7 @@ pub(crate) fn waiting_fills(input: &SearchInput) -> Bitboard {
 /// Per particle of `input`, the root tries whose stone would recreate one of that particle's earlier
 /// whole-board positions (`positions[i]`, Zobrist hashes as [`crate::board::Board::hash`]).
 pub fn repeating_tries(input: &SearchInput, positions: &[Vec<u64>]) -> Vec<Bitboard> {
-    let candidates: Bitboard = root_moves(input).iter().filter_map(|m| m.point()).collect();
+    let candidates: Bitboard = root_tries(input).iter().filter_map(|m| m.point()).collect();
     input
         .particles
         .iter()
@@ -659,8 +666,16 @@ fn try_rather_than_pass(children: &mut [RootChild], margin: f32) {
     }
 }
 
-/// Tries left under which the clean-up probes stop: the referee's cap is near, and each probe spends one try.
+/// Tries left under which the tries before a pass stop: the referee's cap is near, and each spends one try.
 const CLEANUP_MIN_TRIES_LEFT: u32 = 16;
+
+/// Whether a try made instead of the leading pass costs only the try: the pass leads, the rule is `retry` (a
+/// refusal leaves the turn and the pass), and the referee's cap is not within [`CLEANUP_MIN_TRIES_LEFT`].
+fn may_try_before_passing(input: &SearchInput, children: &[RootChild]) -> bool {
+    !input.lose_turn
+        && children.first().is_some_and(|c| c.mv == Move::Pass)
+        && input.tries_left.is_none_or(|left| left >= CLEANUP_MIN_TRIES_LEFT)
+}
 
 /// Under `retry`, before passing: when the pass leads and at least a share `share` of the particles show an
 /// opponent stone standing inside our area at one point (an unseen invader the pass would leave there), that
@@ -669,10 +684,7 @@ const CLEANUP_MIN_TRIES_LEFT: u32 = 16;
 /// from passing until it is captured); an accepted one fills a point of our own area, which area scoring counts
 /// the same, and the search's value of it (the value where it is legal) shows when the fill would hurt.
 fn probe_rather_than_pass(input: &SearchInput, children: &mut [RootChild], share: f32, margin: f32) {
-    if share <= 0.0 || input.lose_turn || children.first().is_none_or(|c| c.mv != Move::Pass) {
-        return;
-    }
-    if input.tries_left.is_some_and(|left| left < CLEANUP_MIN_TRIES_LEFT) {
+    if share <= 0.0 || !may_try_before_passing(input, children) {
         return;
     }
     let Some(first) = input.particles.first() else {
@@ -713,10 +725,7 @@ const TRY_BEFORE_PASS_VISITS: u32 = 30;
 /// legal is what counts. (Self-play game 77 of seed 91: the pass led with 763 visits at 0.000 against a capture
 /// of a ten-stone group with 237 at 0.093, and the group stayed.) Not with under 16 tries left before a cap.
 fn try_before_passing(input: &SearchInput, children: &mut [RootChild]) {
-    if input.lose_turn || children.first().is_none_or(|c| c.mv != Move::Pass) {
-        return;
-    }
-    if input.tries_left.is_some_and(|left| left < CLEANUP_MIN_TRIES_LEFT) {
+    if !may_try_before_passing(input, children) {
         return;
     }
     let pass = children[0].win_rate;
@@ -743,8 +752,7 @@ pub fn search(
     external_stop: Option<&AtomicBool>,
 ) -> SearchResult {
     let start = Instant::now();
-    let mut moves = root_moves(input);
-    moves.extend(waiting_fills(input).iter().map(Move::Play));
+    let mut moves = root_tries(input);
     if root_pass_offered(input) && !moves.contains(&Move::Pass) {
         moves.push(Move::Pass);
     }
