@@ -397,6 +397,16 @@ impl Geometry {
         }
     }
 
+    /// The connected components of `set` (4-connected), in the order of their first points.
+    pub fn components(&self, set: Bitboard) -> impl Iterator<Item = Bitboard> + '_ {
+        let mut left = set;
+        std::iter::from_fn(move || {
+            let part = self.flood(Bitboard::from_point(left.first()?), set);
+            left -= part;
+            Some(part)
+        })
+    }
+
     /// The chain of `stones` through `point`, with its liberties among `empty`.
     #[inline]
     pub fn group_and_liberties(&self, point: Point, stones: Bitboard, empty: Bitboard) -> (Bitboard, Bitboard) {

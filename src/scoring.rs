@@ -53,17 +53,8 @@ pub fn unconditionally_alive(board: &Board, color: Color) -> Bitboard {
     let geometry = board.geometry();
     let ours = board.stones(color);
     let empty = board.empty();
-    let split = |mut left: Bitboard, within: Bitboard| {
-        let mut parts = Vec::new();
-        while let Some(point) = left.first() {
-            let part = geometry.flood(Bitboard::from_point(point), within);
-            left -= part;
-            parts.push(part);
-        }
-        parts
-    };
-    let chains = split(ours, ours);
-    let regions = split(geometry.mask() - ours, geometry.mask() - ours);
+    let chains: Vec<Bitboard> = geometry.components(ours).collect();
+    let regions: Vec<Bitboard> = geometry.components(geometry.mask() - ours).collect();
     let liberties: Vec<Bitboard> = chains.iter().map(|&chain| geometry.adjacent(chain) & empty).collect();
     let around: Vec<Bitboard> = regions.iter().map(|&region| geometry.adjacent(region) & ours).collect();
     let mut alive = vec![true; chains.len()];
