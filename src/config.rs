@@ -138,6 +138,12 @@ pub struct SearchSection {
     /// Main search under `retry`: share of particles showing an invader at a point from which that point is
     /// probed before a pass (0..=1; 0 = never).
     pub cleanup_share: Option<f64>,
+    /// Main search under `retry`: share of its statistics kept from the search of a try refused since
+    /// (0..=1; 0 = every search starts afresh).
+    pub reuse_decay: Option<f64>,
+    /// Main search: share of the statistics after our last try and each reply that starts the next turn's root
+    /// (0..=1; 0 = none).
+    pub reply_prior: Option<f64>,
     /// Main search's playouts: probability of capturing a chain in atari (0..=1).
     pub playout_capture: Option<f64>,
     /// Main search's playouts: probability of extending a chain out of atari (0..=1).
@@ -607,6 +613,12 @@ impl Settings {
         if let Some(v) = number("cleanup_share", section.cleanup_share, 0.0, 1.0)? {
             search.cleanup_share = v;
         }
+        if let Some(v) = number("reuse_decay", section.reuse_decay, 0.0, 1.0)? {
+            search.reuse_decay = v;
+        }
+        if let Some(v) = number("reply_prior", section.reply_prior, 0.0, 1.0)? {
+            search.reply_prior = v;
+        }
         if let Some(v) = number("refusal_cost", section.refusal_cost, 0.0, 1.0)? {
             search.refusal_cost = v;
         }
@@ -783,6 +795,7 @@ mod tests {
         assert!(search.refusal_cost.is_some() && search.invader_share.is_some() && search.cleanup_share.is_some());
         assert!(search.playout_capture.is_some() && search.playout_escape.is_some());
         assert!(search.playout_self_atari.is_some() && search.invader_margin.is_some());
+        assert!(search.reuse_decay.is_some() && search.reply_prior.is_some());
         let belief = &file.belief;
         assert!(belief.resample_below.is_some() && belief.locality.is_some() && belief.contact.is_some());
         assert!(belief.resampling.is_some());

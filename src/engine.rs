@@ -13,7 +13,7 @@ use crate::search::pimc::Pimc;
 use crate::search::player::{Player, PlayerInput};
 /// Re-exported from `search`, which owns it.
 pub use crate::search::SearchLimits;
-use crate::search::{safe_move, search, SearchConfig, SearchInput};
+use crate::search::{safe_move, SearchConfig, SearchInput};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::fmt;
@@ -181,6 +181,8 @@ pub struct Engine {
     last_stats: MoveStats,
     /// The belief of the MCTS player, and how many events it has taken in.
     belief: Option<(Belief, usize)>,
+    /// The main search's trees, kept for the next try of a turn after a refusal.
+    trees: crate::search::uct::KeptTrees,
 }
 
 impl Engine {
@@ -198,6 +200,7 @@ impl Engine {
             rng,
             last_stats: MoveStats::default(),
             belief: None,
+            trees: crate::search::uct::KeptTrees::default(),
         }
     }
 
@@ -264,6 +267,7 @@ impl Engine {
         self.pending = None;
         self.history.clear();
         self.belief = None;
+        self.trees.clear();
         self.rng = Xoshiro256PlusPlus::seed_from_u64(self.config.seed);
     }
 

@@ -136,7 +136,15 @@ impl Engine {
             PlayerKind::Ismcts => {
                 crate::search::ismcts::search(&input, &self.config.search, &limits, self.config.threads, seed, None)
             }
-            _ => search(&input, &self.config.search, &limits, self.config.threads, seed, None),
+            _ => crate::search::uct::search_keeping(
+                &input,
+                &self.config.search,
+                &limits,
+                self.config.threads,
+                seed,
+                None,
+                &mut self.trees,
+            ),
         };
         log::debug!("{}", crate::search::search_summary(&result, &input.probabilities, self.size()));
         stats.simulations = result.simulations;

@@ -149,6 +149,7 @@ impl Engine {
     /// [`EngineError::CannotUndo`] when there is nothing to take back.
     pub fn undo(&mut self) -> Result<(), EngineError> {
         self.pending = None;
+        self.trees.clear();
         let previous = self.history.pop().ok_or(EngineError::CannotUndo)?;
         self.knowledge = previous;
         self.sync_belief();

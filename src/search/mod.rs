@@ -81,6 +81,12 @@ pub struct SearchConfig {
     /// Under `retry`, when the main search would pass: the share of particles showing an unseen opponent stone
     /// inside our area at one point from which that point is tried first (a clean-up probe); 0 = never.
     pub cleanup_share: f32,
+    /// Under `retry`, the share of its statistics the main search keeps from the search of a try refused since
+    /// (the next try of the same turn starts from that tree, scaled by this); 0 = every search starts afresh.
+    pub reuse_decay: f32,
+    /// At our next turn after a try that stood, the share of the main search's statistics after that try and
+    /// each reply that starts the new root's edges (summed over the replies); 0 = none.
+    pub reply_prior: f32,
 }
 
 impl Default for SearchConfig {
@@ -109,6 +115,8 @@ impl Default for SearchConfig {
             refusal_cost: 0.25,
             invader_share: 0.5,
             cleanup_share: 0.03,
+            reuse_decay: 0.5,
+            reply_prior: 0.5,
         }
     }
 }
@@ -318,8 +326,9 @@ pub fn search(
 /// Top tries this many in the debug summary of a search.
 const SUMMARY_TRIES: usize = 5;
 
-/// One line for the debug log: simulations, why the search stopped, and the most visited tries with their
-/// visits, win rate, share of visits where they were illegal, and the probability of an opponent stone there.
+/// One line for the debug log: simulations (and the root visits carried from an earlier tree), why the search
+/// stopped, and the most visited tries with their visits, win rate, share of visits where they were illegal,
+/// and the probability of an opponent stone there.
 pub fn search_summary(result: &SearchResult, probabilities: &[f32], size: usize) -> String {
     let tries: Vec<String> = result
         .children
@@ -337,10 +346,13 @@ pub fn search_summary(result: &SearchResult, probabilities: &[f32], size: usize)
             )
         })
         .collect();
+    // Root visits past the simulations run were carried from an earlier search's tree (uct::KeptTrees).
+    let visits: u64 = result.children.iter().map(|c| u64::from(c.visits)).sum();
     format!(
-        "search: {} simulations in {:.0} ms, stopped on {:?}; top tries: {}",
+        "search: {} simulations in {:.0} ms (+{} visits carried), stopped on {:?}; top tries: {}",
         result.simulations,
         result.elapsed.as_secs_f64() * 1000.0,
+        visits.saturating_sub(result.simulations),
         result.stop,
         if tries.is_empty() { "none".to_string() } else { tries.join("; ") }
     )

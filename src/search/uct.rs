@@ -184,6 +184,98 @@ enum Ending {
     Drawn,
 }
 
+/// The main search's trees kept for the next try of the same turn. Under `retry` a refused try leaves the
+/// position as it was: the tree of the search that chose the try still describes the root, less that try, and
+/// its statistics were gathered on particles that the refusal now mostly rules out only where they bear on the
+/// refused point. The next search of the turn starts from that tree (statistics scaled by
+/// [`SearchConfig::reuse_decay`], the refused tries' root edges cleared) instead of from nothing: about a third
+/// of a game's tries are retries, each with the simulations of the refused try's search behind it.
+#[derive(Default)]
+pub struct KeptTrees {
+    kept: Option<Kept>,
+}
+
+/// One search's workers and what they were searched for.
+struct Kept {
+    turn: TurnKey,
+    /// The tries refused this turn when the trees were searched.
+    tried: Bitboard,
+    /// The try the search chose (refused, if the trees are to be used again).
+    best: Point,
+    /// Worker t's tree at t.
+    workers: Vec<Worker>,
+}
+
+/// What must not change between two searches of one turn for the first's trees to serve the second.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct TurnKey {
+    move_number: u32,
+    us: Color,
+    ours: Bitboard,
+    komi: u32,
+    area: usize,
+    threads: usize,
+    repetition: Repetition,
+    opponent_passed: bool,
+}
+
+impl TurnKey {
+    fn of(input: &SearchInput, threads: usize) -> Option<TurnKey> {
+        let first = input.particles.first()?;
+        Some(TurnKey {
+            move_number: input.move_number,
+            us: input.us,
+            ours: first.stones(input.us),
+            komi: input.komi.to_bits(),
+            area: first.geometry().area(),
+            threads: threads.max(1),
+            repetition: input.repetition,
+            opponent_passed: input.opponent_passed,
+        })
+    }
+}
+
+impl KeptTrees {
+    /// Forgets the kept trees (a new game, an undo).
+    pub fn clear(&mut self) {
+        self.kept = None;
+    }
+
+    /// Whether trees are kept for a next try.
+    pub fn is_kept(&self) -> bool {
+        self.kept.is_some()
+    }
+
+    /// What the kept trees offer a search of `input` with `threads` workers (taken either way): the whole trees
+    /// when it is the same turn, position and settings under `retry` with the kept search's choice refused
+    /// since; the statistics after our try and each reply when it is our next turn and that try stands on the
+    /// board; nothing otherwise.
+    fn take_for(&mut self, input: &SearchInput, threads: usize) -> Option<(Kept, Carry)> {
+        let kept = self.kept.take()?;
+        let turn = TurnKey::of(input, threads)?;
+        let same = !input.lose_turn
+            && turn == kept.turn
+            && input.tried_this_turn.contains(kept.best)
+            && (kept.tried - input.tried_this_turn).is_empty();
+        let next = turn.move_number == kept.turn.move_number + 2
+            && turn.ours.contains(kept.best)
+            && TurnKey { move_number: 0, ours: Bitboard::EMPTY, opponent_passed: false, ..turn }
+                == TurnKey { move_number: 0, ours: Bitboard::EMPTY, opponent_passed: false, ..kept.turn };
+        match (same, next) {
+            (true, _) => Some((kept, Carry::Refused)),
+            (_, true) => Some((kept, Carry::Played)),
+            _ => None,
+        }
+    }
+}
+
+/// How kept trees serve the next search: the same turn after a refusal, or our next turn after the try stood.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Carry {
+    Refused,
+    Played,
+}
+
 /// The settings and root facts shared by all workers of one search.
 struct Uct<'a> {
     input: &'a SearchInput,
@@ -234,6 +326,58 @@ impl<'a> Uct<'a> {
             refused_at_root: false,
         };
         worker.add_node(self.input.us);
+        worker
+    }
+
+    /// A kept worker ready for this search: every statistic scaled by `decay` ([`scale_edges`]), the root edges
+    /// of the tries refused this turn (never offered again) cleared by [`Uct::keep_offered`].
+    fn reuse_worker(&self, mut worker: Worker, decay: f32) -> Worker {
+        if decay < 1.0 {
+            for index in 0..worker.nodes.len() as u32 {
+                let node = &mut worker.nodes[index as usize];
+                node.visits = (node.visits as f32 * decay).round() as u32;
+                scale_edges(worker.edges.edges_mut(index), decay);
+            }
+        }
+        self.keep_offered(worker)
+    }
+
+    /// A new worker whose root edges start from `old`'s statistics two moves below its root, after its try
+    /// `played` (which stood) and each reply of the opponent, summed over the replies (each weighted by how
+    /// often the opponent's side of the tree chose it) and scaled by `share`; the rest of the tree is new.
+    fn prior_worker(&self, seed: u64, old: &Worker, played: Point, share: f32) -> Worker {
+        let mut worker = self.new_worker(seed);
+        let after = old.nodes[0].children.get(played.index()).copied().unwrap_or(0);
+        if after != 0 {
+            let root = worker.edges.edges_mut(0);
+            for &reply in old.nodes[after as usize].children.iter().filter(|&&c| c != 0) {
+                for (sum, edge) in root.iter_mut().zip(old.edges.edges(reply)) {
+                    sum.visits += edge.visits;
+                    sum.wins += edge.wins;
+                    sum.amaf_visits += edge.amaf_visits;
+                    sum.amaf_wins += edge.amaf_wins;
+                }
+            }
+            scale_edges(root, share);
+        }
+        self.keep_offered(worker)
+    }
+
+    /// `worker` with only this search's root candidates holding root statistics (the pass's only when the pass
+    /// is offered), the root's visits their sum, no refusals counted.
+    fn keep_offered(&self, mut worker: Worker) -> Worker {
+        let root = worker.edges.edges_mut(0);
+        for (slot, edge) in root.iter_mut().enumerate() {
+            let offered = match Point::new(slot) {
+                Some(point) if slot < self.area => self.root_points.contains(point),
+                _ => self.root_pass,
+            };
+            if !offered {
+                *edge = EdgeStats::default();
+            }
+        }
+        worker.nodes[0].visits = root.iter().map(|e| e.visits).sum();
+        worker.root.refused.fill(0);
         worker
     }
 
@@ -548,6 +692,18 @@ impl<'a> Uct<'a> {
     }
 }
 
+/// Scales each edge's visits (rounded) by `share`, its wins so that its means stay as they were.
+fn scale_edges(edges: &mut [EdgeStats], share: f32) {
+    for edge in edges {
+        let visits = (edge.visits as f32 * share).round() as u32;
+        edge.wins = if visits == 0 { 0.0 } else { edge.wins * visits as f32 / edge.visits as f32 };
+        edge.visits = visits;
+        let amaf = (edge.amaf_visits as f32 * share).round() as u32;
+        edge.amaf_wins = if amaf == 0 { 0.0 } else { edge.amaf_wins * amaf as f32 / edge.amaf_visits as f32 };
+        edge.amaf_visits = amaf;
+    }
+}
+
 /// Whether the root offers a pass: the opponent has just passed (our pass ends the game and is scored as the
 /// particles stand), or at least half the particles are settled (at least half the board is stones and no
 /// empty point reaches both colours: no contested point, no invader left standing in anyone's area). Early passes waste turns; a settled game
@@ -751,7 +907,27 @@ pub fn search(
     seed: u64,
     external_stop: Option<&AtomicBool>,
 ) -> SearchResult {
+    search_keeping(input, config, limits, threads, seed, external_stop, &mut KeptTrees::default())
+}
+
+/// [`search`] that starts from `kept`'s trees where they serve this search (the next try of a turn whose last
+/// try was refused under `retry`; see [`KeptTrees`]) and leaves its own trees there for the next one. With one
+/// thread, a playout limit and a seed the same sequence of searches repeats.
+#[allow(clippy::too_many_arguments)]
+pub fn search_keeping(
+    input: &SearchInput,
+    config: &SearchConfig,
+    limits: &SearchLimits,
+    threads: usize,
+    seed: u64,
+    external_stop: Option<&AtomicBool>,
+    kept: &mut KeptTrees,
+) -> SearchResult {
     let start = Instant::now();
+    let reusable = kept.take_for(input, threads).filter(|(_, carry)| match carry {
+        Carry::Refused => config.reuse_decay > 0.0,
+        Carry::Played => config.reply_prior > 0.0,
+    });
     let mut moves = root_tries(input);
     if root_pass_offered(input) && !moves.contains(&Move::Pass) {
         moves.push(Move::Pass);
@@ -760,8 +936,25 @@ pub fn search(
         return forced(moves[0], start);
     }
     let uct = Uct::new(input, config);
+    let seeds: Vec<u64> = (0..threads.max(1)).map(|t| super::player::worker_seed(seed, t)).collect();
+    // Worker t starts from the kept tree of worker t, if any.
+    let (reused, carry, played): (Vec<parking_lot::Mutex<Option<Worker>>>, _, _) = match reusable {
+        Some((kept, carry)) => {
+            (kept.workers.into_iter().map(|w| parking_lot::Mutex::new(Some(w))).collect(), Some(carry), kept.best)
+        }
+        None => (Vec::new(), None, Point::new(0).expect("a board has a first point")),
+    };
     // Each worker with its scratch board, the particle's copy of each simulation.
-    let make = |seed: u64| (uct.new_worker(seed), uct.particles[0].clone());
+    let make = |seed: u64| {
+        let t = seeds.iter().position(|&s| s == seed);
+        let old = t.and_then(|t| reused.get(t)).and_then(|slot| slot.lock().take());
+        let worker = match (old, carry) {
+            (Some(worker), Some(Carry::Refused)) => uct.reuse_worker(worker, config.reuse_decay),
+            (Some(old), Some(Carry::Played)) => uct.prior_worker(seed, &old, played, config.reply_prior),
+            _ => uct.new_worker(seed),
+        };
+        (worker, uct.particles[0].clone())
+    };
     let step = |(w, board): &mut (Worker, ChainBoard)| uct.simulate(w, board);
     // On a time budget, stop once the leader has `convergence_ratio` times the runner-up's visits and the
     // simulations left could not close the gap.
@@ -795,7 +988,17 @@ pub fn search(
     }
     probe_rather_than_pass(input, &mut children, config.cleanup_share, config.invader_margin);
     try_before_passing(input, &mut children);
-    ranked(children, simulations, start, stop)
+    let result = ranked(children, simulations, start, stop);
+    kept.kept = match (result.best, TurnKey::of(input, threads)) {
+        (Move::Play(best), Some(turn)) if config.reuse_decay > 0.0 || config.reply_prior > 0.0 => Some(Kept {
+            turn,
+            tried: input.tried_this_turn,
+            best,
+            workers: workers.into_iter().map(|(w, _)| w).collect(),
+        }),
+        _ => None,
+    };
+    result
 }
 
 #[cfg(test)]

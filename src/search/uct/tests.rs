@@ -403,3 +403,99 @@ fn a_clearly_better_try_is_made_before_passing() {
     try_before_passing(&input, &mut children);
     assert_eq!(children[0].mv, Move::Pass);
 }
+
+/// The root visits of a search's result (each simulation walks exactly one root edge).
+fn root_visits(result: &SearchResult) -> u32 {
+    result.children.iter().map(|c| c.visits).sum()
+}
+
+/// Under `retry` the search after a refused try starts from the refused try's tree (scaled by `reuse_decay`,
+/// without the refused try), and only then: not in another turn, not under `lose-turn`, not with decay 0.
+#[test]
+fn a_refused_try_s_tree_starts_the_next_search_of_the_turn() {
+    let input = SearchInput::for_test(vec![Board::new(9).unwrap()], Color::Black, 7.5);
+    let config = SearchConfig::default();
+    assert_eq!(config.reuse_decay, 0.5);
+    let run = |config: &SearchConfig, second: &SearchInput| {
+        let mut kept = KeptTrees::default();
+        let first = search_keeping(&input, config, &limits(1000), 1, 3, None, &mut kept);
+        assert_eq!(root_visits(&first), 1000);
+        let refused = first.best.point().expect("a try on an empty board");
+        let mut second = second.clone();
+        second.tried_this_turn.insert(refused);
+        let next = search_keeping(&second, config, &limits(1000), 1, 4, None, &mut kept);
+        assert!(next.children.iter().all(|c| c.mv != first.best), "the refused try is gone");
+        (first, next)
+    };
+    let (first, next) = run(&config, &input);
+    let kept_visits = root_visits(&next) - 1000;
+    let refused_visits = first.children[0].visits;
+    // Half of every edge's visits but the refused try's, rounded edge by edge.
+    let expected = (1000 - refused_visits) / 2;
+    assert!(kept_visits.abs_diff(expected) <= 82, "{kept_visits} kept, {expected} expected");
+    assert!(kept_visits > 100, "{kept_visits}");
+    // The same sequence repeats.
+    assert_eq!(run(&config, &input).1.children, next.children);
+    // All of it at decay 1; none at decay 0.
+    let (first, whole) = run(&SearchConfig { reuse_decay: 1.0, ..config.clone() }, &input);
+    assert_eq!(root_visits(&whole), 1000 + 1000 - first.children[0].visits);
+    let (_, fresh) = run(&SearchConfig { reuse_decay: 0.0, ..config.clone() }, &input);
+    assert_eq!(root_visits(&fresh), 1000);
+    // Another turn, another player to move: a fresh tree.
+    let later = SearchInput { move_number: 1, ..input.clone() };
+    assert_eq!(root_visits(&run(&config, &later).1), 1000);
+    let white = SearchInput { us: Color::White, ..input.clone() };
+    assert_eq!(root_visits(&run(&config, &white).1), 1000);
+    // Under lose-turn a refused try passes the turn: its tree does not serve the next search.
+    let lose = SearchInput { lose_turn: true, ..input.clone() };
+    assert_eq!(root_visits(&run(&config, &lose).1), 1000);
+    let mut kept = KeptTrees::default();
+    search_keeping(&input, &config, &limits(500), 1, 3, None, &mut kept);
+    assert!(kept.is_kept());
+    kept.clear();
+    assert!(!kept.is_kept());
+}
+
+/// The point at a 9x9 vertex.
+fn point_at(vertex: &str) -> Point {
+    crate::point::parse_vertex(vertex, 9).unwrap().point().unwrap()
+}
+
+/// At our next turn after a try that stood, the root starts from the statistics after that try and each reply
+/// (scaled by `reply_prior`); not when the try did not stand or the prior is off.
+#[test]
+fn the_next_turn_starts_from_the_statistics_after_our_try() {
+    let empty = Board::new(9).unwrap();
+    let input = SearchInput::for_test(vec![empty.clone()], Color::Black, 7.5);
+    let next_turn = |played: Point, config: &SearchConfig| {
+        let mut kept = KeptTrees::default();
+        search_keeping(&input, config, &limits(2000), 1, 3, None, &mut kept);
+        // Black's try stood; White answered somewhere unseen: a particle per answer.
+        let particles: Vec<Board> = ["C3", "G7", "C7", "G3"]
+            .iter()
+            .map(|v| {
+                let mut board = empty.clone();
+                board.try_play(Color::Black, played).unwrap();
+                board.try_play(Color::White, point_at(v)).unwrap();
+                board
+            })
+            .collect();
+        let mut next = SearchInput::for_test(particles, Color::Black, 7.5);
+        next.move_number = 2;
+        root_visits(&search_keeping(&next, config, &limits(1000), 1, 4, None, &mut kept))
+    };
+    let config = SearchConfig::default();
+    assert_eq!(config.reply_prior, 0.5);
+    let mut kept = KeptTrees::default();
+    let first = search_keeping(&input, &config, &limits(2000), 1, 3, None, &mut kept);
+    let played = first.best.point().unwrap();
+    let with_prior = next_turn(played, &config);
+    // Below our try the replies' nodes hold some of its visits (on an empty board the replies are spread thin);
+    // half come to the new root, less those of points no longer offered.
+    assert!(with_prior > 1000, "{with_prior}");
+    assert!(with_prior <= 1000 + first.children[0].visits / 2 + 82, "{with_prior}");
+    assert_eq!(next_turn(played, &SearchConfig { reply_prior: 0.0, ..config.clone() }), 1000);
+    // Another try on the board than the one searched: nothing carried.
+    let other = if played == point_at("E5") { "D4" } else { "E5" };
+    assert_eq!(next_turn(point_at(other), &config), 1000);
+}
