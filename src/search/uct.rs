@@ -184,12 +184,13 @@ enum Ending {
     Drawn,
 }
 
-/// The main search's trees kept for the next try of the same turn. Under `retry` a refused try leaves the
-/// position as it was: the tree of the search that chose the try still describes the root, less that try, and
-/// its statistics were gathered on particles that the refusal now mostly rules out only where they bear on the
-/// refused point. The next search of the turn starts from that tree (statistics scaled by
-/// [`SearchConfig::reuse_decay`], the refused tries' root edges cleared) instead of from nothing: about a third
-/// of a game's tries are retries, each with the simulations of the refused try's search behind it.
+/// The main search's trees, kept for the next search. Under `retry` a refused try leaves the position as it
+/// was: the tree of the search that chose the try still describes the root, less that try (its statistics came
+/// from particles the refusal partly rules out), so the next search of the turn starts from it (statistics
+/// scaled by [`SearchConfig::reuse_decay`], the refused tries' root edges cleared) instead of from nothing;
+/// about a third of a game's tries are retries. At our next turn, when the try stood, the new root's edges start
+/// from the statistics two moves down (our try, then each reply), scaled by [`SearchConfig::reply_prior`]. The
+/// old trees are dropped as soon as the new search has what it takes from them.
 #[derive(Default)]
 pub struct KeptTrees {
     kept: Option<Kept>,
