@@ -207,16 +207,22 @@ struct Kept {
     workers: Vec<Worker>,
 }
 
-/// What must not change between two searches of one turn for the first's trees to serve the second.
+/// What must not change between two searches of one game for the first's trees to serve the second.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct TurnKey {
-    move_number: u32,
+struct GameKey {
     us: Color,
-    ours: Bitboard,
     komi: u32,
     area: usize,
     threads: usize,
     repetition: Repetition,
+}
+
+/// Where a search stands: its game, its turn, our stones and whether the opponent had just passed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct TurnKey {
+    game: GameKey,
+    move_number: u32,
+    ours: Bitboard,
     opponent_passed: bool,
 }
 
@@ -224,13 +230,15 @@ impl TurnKey {
     fn of(input: &SearchInput, threads: usize) -> Option<TurnKey> {
         let first = input.particles.first()?;
         Some(TurnKey {
+            game: GameKey {
+                us: input.us,
+                komi: input.komi.to_bits(),
+                area: first.geometry().area(),
+                threads: threads.max(1),
+                repetition: input.repetition,
+            },
             move_number: input.move_number,
-            us: input.us,
             ours: first.stones(input.us),
-            komi: input.komi.to_bits(),
-            area: first.geometry().area(),
-            threads: threads.max(1),
-            repetition: input.repetition,
             opponent_passed: input.opponent_passed,
         })
     }
@@ -242,8 +250,9 @@ impl KeptTrees {
         self.kept = None;
     }
 
-    /// Whether trees are kept for a next try.
-    pub fn is_kept(&self) -> bool {
+    /// Whether trees are kept for a next search.
+    #[cfg(test)]
+    pub(crate) fn is_kept(&self) -> bool {
         self.kept.is_some()
     }
 
@@ -258,10 +267,9 @@ impl KeptTrees {
             && turn == kept.turn
             && input.tried_this_turn.contains(kept.best)
             && (kept.tried - input.tried_this_turn).is_empty();
-        let next = turn.move_number == kept.turn.move_number + 2
-            && turn.ours.contains(kept.best)
-            && TurnKey { move_number: 0, ours: Bitboard::EMPTY, opponent_passed: false, ..turn }
-                == TurnKey { move_number: 0, ours: Bitboard::EMPTY, opponent_passed: false, ..kept.turn };
+        let next = turn.game == kept.turn.game
+            && turn.move_number == kept.turn.move_number + 2
+            && turn.ours.contains(kept.best);
         match (same, next) {
             (true, _) => Some((kept, Carry::Refused)),
             (_, true) => Some((kept, Carry::Played)),
@@ -912,7 +920,8 @@ pub fn search(
 }
 
 /// [`search`] that starts from `kept`'s trees where they serve this search (the next try of a turn whose last
-/// try was refused under `retry`; see [`KeptTrees`]) and leaves its own trees there for the next one. With one
+/// try was refused under `retry`, or our next turn after a try that stood; see [`KeptTrees`]) and leaves its
+/// own trees there for the next one. With one
 /// thread, a playout limit and a seed the same sequence of searches repeats.
 #[allow(clippy::too_many_arguments)]
 pub fn search_keeping(
@@ -939,19 +948,19 @@ pub fn search_keeping(
     let uct = Uct::new(input, config);
     let seeds: Vec<u64> = (0..threads.max(1)).map(|t| super::player::worker_seed(seed, t)).collect();
     // Worker t starts from the kept tree of worker t, if any.
-    let (reused, carry, played): (Vec<parking_lot::Mutex<Option<Worker>>>, _, _) = match reusable {
+    let (reused, carry): (Vec<parking_lot::Mutex<Option<Worker>>>, _) = match reusable {
         Some((kept, carry)) => {
-            (kept.workers.into_iter().map(|w| parking_lot::Mutex::new(Some(w))).collect(), Some(carry), kept.best)
+            (kept.workers.into_iter().map(|w| parking_lot::Mutex::new(Some(w))).collect(), Some((carry, kept.best)))
         }
-        None => (Vec::new(), None, Point::new(0).expect("a board has a first point")),
+        None => (Vec::new(), None),
     };
     // Each worker with its scratch board, the particle's copy of each simulation.
     let make = |seed: u64| {
         let t = seeds.iter().position(|&s| s == seed);
         let old = t.and_then(|t| reused.get(t)).and_then(|slot| slot.lock().take());
         let worker = match (old, carry) {
-            (Some(worker), Some(Carry::Refused)) => uct.reuse_worker(worker, config.reuse_decay),
-            (Some(old), Some(Carry::Played)) => uct.prior_worker(seed, &old, played, config.reply_prior),
+            (Some(worker), Some((Carry::Refused, _))) => uct.reuse_worker(worker, config.reuse_decay),
+            (Some(old), Some((Carry::Played, played))) => uct.prior_worker(seed, &old, played, config.reply_prior),
             _ => uct.new_worker(seed),
         };
         (worker, uct.particles[0].clone())
@@ -990,8 +999,10 @@ pub fn search_keeping(
     probe_rather_than_pass(input, &mut children, config.cleanup_share, config.invader_margin);
     try_before_passing(input, &mut children);
     let result = ranked(children, simulations, start, stop);
+    // Kept only where a next search could use them: a retry of this turn (retry rule) or our next turn.
+    let usable = (!input.lose_turn && config.reuse_decay > 0.0) || config.reply_prior > 0.0;
     kept.kept = match (result.best, TurnKey::of(input, threads)) {
-        (Move::Play(best), Some(turn)) if config.reuse_decay > 0.0 || config.reply_prior > 0.0 => Some(Kept {
+        (Move::Play(best), Some(turn)) if usable => Some(Kept {
             turn,
             tried: input.tried_this_turn,
             best,
