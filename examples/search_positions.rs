@@ -26,6 +26,7 @@ fn empty_input(size: usize) -> SearchInput {
         move_number: 0,
         tried_this_turn: Bitboard::EMPTY,
         known_opponent: Bitboard::EMPTY,
+        retriable: Bitboard::EMPTY,
         opponent_passed: false,
         tries_left: None,
         repetition: phantomgo::game::Repetition::Allowed,

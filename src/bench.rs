@@ -109,6 +109,7 @@ fn empty_input(size: usize) -> SearchInput {
         move_number: 0,
         tried_this_turn: crate::bitboard::Bitboard::EMPTY,
         known_opponent: crate::bitboard::Bitboard::EMPTY,
+        retriable: crate::bitboard::Bitboard::EMPTY,
         opponent_passed: false,
         tries_left: None,
         repetition: crate::game::Repetition::Allowed,

@@ -135,6 +135,8 @@ pub struct SearchSection {
     pub refusal_cost: Option<f64>,
     /// Main search: share of particles showing an invader in our area from which we do not pass (0..=1).
     pub invader_share: Option<f64>,
+    /// Main search: the same share under `retry` (0..=1).
+    pub invader_share_retry: Option<f64>,
     /// Main search under `retry`: share of particles showing an invader at a point from which that point is
     /// probed before a pass (0..=1; 0 = never).
     pub cleanup_share: Option<f64>,
@@ -610,6 +612,9 @@ impl Settings {
         if let Some(v) = number("invader_share", section.invader_share, 0.0, 1.0)? {
             search.invader_share = v;
         }
+        if let Some(v) = number("invader_share_retry", section.invader_share_retry, 0.0, 1.0)? {
+            search.invader_share_retry = v;
+        }
         if let Some(v) = number("cleanup_share", section.cleanup_share, 0.0, 1.0)? {
             search.cleanup_share = v;
         }
@@ -796,6 +801,7 @@ mod tests {
         assert!(search.playout_capture.is_some() && search.playout_escape.is_some());
         assert!(search.playout_self_atari.is_some() && search.invader_margin.is_some());
         assert!(search.reuse_decay.is_some() && search.reply_prior.is_some());
+        assert!(search.invader_share_retry.is_some());
         let belief = &file.belief;
         assert!(belief.resample_below.is_some() && belief.locality.is_some() && belief.contact.is_some());
         assert!(belief.resampling.is_some());

@@ -577,3 +577,35 @@ fn a_particles_positions_end_with_its_board() {
         });
     }
 }
+
+#[test]
+fn an_old_refusal_that_some_particles_find_legal_now_is_retriable() {
+    // A1 refused with three hidden White stones: a stone there, or A2 and B1 white and A1 a suicide.
+    let size = 5;
+    let mut belief = Belief::new(size, Color::Black, IllegalRule::Retry, &config(64), 21);
+    for vertex in ["C3", "E5", "E3"] {
+        belief.observe(&Observation::OwnOk { point: pt(vertex, size), captured: Bitboard::EMPTY });
+        belief.observe(&Observation::OpponentMove { captured: Bitboard::EMPTY });
+    }
+    let a1 = pt("A1", size);
+    belief.observe(&Observation::OwnIllegal { point: a1 });
+    assert!(belief.tries.ambiguous.iter().any(|t| t.point == a1 && !t.opened));
+    // Our stones close around A2 and B1. Where they are White, A1 now captures both; where A1 holds the stone, it
+    // is still illegal. The particles are set by hand: a share `legal` of them of the first kind.
+    let n = belief.len();
+    let particles_with = |legal: usize| -> Vec<Board> {
+        (0..n)
+            .map(|i| {
+                let white = if i < legal { set(&["A2", "B1", "E1"], size) } else { set(&["A1", "E1", "E2"], size) };
+                Board::from_stones(size, set(&["C3", "E5", "E3", "A3", "B2", "C1"], size), white).expect("5x5")
+            })
+            .collect()
+    };
+    for (legal, blocked, retriable) in [(0, true, false), (n / 4, true, true), (3 * n / 4, false, false)] {
+        belief.boards = particles_with(legal);
+        assert_eq!(belief.boards[0].legality(Color::Black, a1).is_ok(), legal > 0);
+        assert_eq!(belief.blocked().contains(a1), blocked, "{legal} of {n} legal");
+        assert_eq!(belief.retriable().contains(a1), retriable, "{legal} of {n} legal");
+        assert!((belief.retriable() - belief.blocked()).is_empty(), "retriable points are blocked ones");
+    }
+}

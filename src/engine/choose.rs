@@ -101,6 +101,7 @@ impl Engine {
             move_number: self.knowledge.move_number,
             tried_this_turn: self.knowledge.illegal_this_turn | self.known_illegal(color),
             known_opponent: self.known_opponent(belief, color),
+            retriable: belief.retriable(),
             opponent_passed: self.knowledge.opponent_just_passed(color),
             tries_left: self.tries_left(),
             repetition: self.optional_rules.0,
@@ -188,6 +189,8 @@ impl Engine {
                 move_number: known.move_number,
                 tried_this_turn: known.illegal_this_turn | self.known_illegal(color),
                 known_opponent,
+                // Offered again only by the main search's end-of-game rule; the published methods have none.
+                retriable: Bitboard::EMPTY,
                 opponent_passed: known.opponent_just_passed(color),
                 tries_left: self.tries_left(),
                 repetition: self.optional_rules.0,

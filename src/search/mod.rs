@@ -78,6 +78,8 @@ pub struct SearchConfig {
     /// The share of particles showing an opponent stone inside our area from which the main search counts
     /// our area as invaded and does not pass (see `invader_margin`).
     pub invader_share: f32,
+    /// [`SearchConfig::invader_share`] under `retry`, where a try made instead of a pass costs only the try.
+    pub invader_share_retry: f32,
     /// Under `retry`, when the main search would pass: the share of particles showing an unseen opponent stone
     /// inside our area at one point from which that point is tried first (a clean-up probe); 0 = never.
     pub cleanup_share: f32,
@@ -114,6 +116,7 @@ impl Default for SearchConfig {
             invader_margin: 0.1,
             refusal_cost: 0.25,
             invader_share: 0.5,
+            invader_share_retry: 0.2,
             cleanup_share: 0.03,
             reuse_decay: 0.5,
             reply_prior: 0.5,
@@ -154,6 +157,10 @@ pub struct SearchInput {
     pub tried_this_turn: Bitboard,
     /// Opponent stones we know for certain.
     pub known_opponent: Bitboard,
+    /// Points in `known_opponent` only because an old refusal there may have been a suicide, which some particles
+    /// now find legal (a capture; [`crate::belief::Belief::retriable`]): the main search offers them again
+    /// before a pass under `retry`.
+    pub retriable: Bitboard,
     /// The opponent passed on its last turn (a pass of ours would end the game).
     pub opponent_passed: bool,
     /// Tries the referee's cap (`phantom-rules max-tries=N`) leaves in the game, both players' tries counted as
@@ -190,6 +197,7 @@ impl SearchInput {
             move_number: 0,
             tried_this_turn: Bitboard::EMPTY,
             known_opponent,
+            retriable: Bitboard::EMPTY,
             opponent_passed: false,
             tries_left: None,
             repetition: crate::game::Repetition::Allowed,

@@ -734,11 +734,18 @@ fn root_pass_offered(input: &SearchInput) -> bool {
     2 * settled >= input.particles.len()
 }
 
-/// The main search's root candidates: the searches' common [`root_moves`] and, while the opponent holds a ko
-/// against us, our spare eyes as waiting moves ([`waiting_fills`]).
+/// The main search's root candidates: the searches' common [`root_moves`], while the opponent holds a ko against
+/// us our spare eyes as waiting moves ([`waiting_fills`]), and under `retry`, where a pass is on offer or all
+/// that is left, the points an old refusal blocks that some particles find legal now (`retriable`).
 fn root_tries(input: &SearchInput) -> Vec<Move> {
     let mut moves = root_moves(input);
     moves.extend(waiting_fills(input).iter().map(Move::Play));
+    let only_pass = moves == [Move::Pass];
+    if !input.lose_turn && input.retriable.any() && (only_pass || root_pass_offered(input)) {
+        // Before a pass, under retry: the points blocked by an old refusal that some particles now find legal (a
+        // capture), each offered where it is legal; a refusal costs only the try.
+        moves.extend((input.retriable - input.tried_this_turn).iter().map(Move::Play));
+    }
     moves
 }
 
@@ -991,7 +998,8 @@ pub fn search_keeping(
         })
         .collect();
     children.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate)));
-    if believes_invaded(input, config.invader_share) {
+    let invader_share = if input.lose_turn { config.invader_share } else { config.invader_share_retry };
+    if believes_invaded(input, invader_share) {
         try_rather_than_pass(&mut children, config.invader_margin);
     } else {
         prefer_pass_when_no_worse(&mut children, config.pass_margin);

@@ -122,32 +122,34 @@ fn an_invader_share_of_a_fifth_plays_on_where_half_passes() {
     let particles = vec![invaded_corner(true), invaded_corner(false), invaded_corner(false), invaded_corner(false)];
     let mut input = SearchInput::for_test(particles, Color::Black, 7.5);
     assert!(!believes_invaded(&input, 0.5));
-    let config = SearchConfig { invader_share: 0.2, ..SearchConfig::default() };
-    assert!(believes_invaded(&input, config.invader_share));
+    let config = SearchConfig::default();
+    assert!(believes_invaded(&input, config.invader_share_retry), "under retry a fifth is the default");
     input.opponent_passed = true;
     let result = search(&input, &config, &limits(1000), 1, 3, None);
     assert_ne!(result.best, Move::Pass, "{:?}", &result.children[..3]);
-    let half = SearchConfig { cleanup_share: 0.0, ..SearchConfig::default() };
+    let half = SearchConfig { cleanup_share: 0.0, invader_share_retry: 0.5, ..SearchConfig::default() };
     let half = search(&input, &half, &limits(1000), 1, 3, None);
     assert_eq!(half.best, Move::Pass, "{:?}", &half.children[..3]);
 }
 
-/// One particle in four shows the invader at B6, below the share that keeps the search from passing: under
-/// `retry` the engine tries B6 before it passes (a refusal there finds the stone; an accepted try fills its own
-/// area); without the clean-up share, and under `lose-turn` (where a refusal costs the turn), it passes.
+/// One particle in four shows the invader at B6, below the share that keeps the search from passing (set at one
+/// half here): under `retry` the engine tries B6 before it passes (a refusal there finds the stone; an accepted try
+/// fills its own area); without the clean-up share, and under `lose-turn` (where a refusal costs the turn), it
+/// passes.
 #[test]
 fn under_retry_a_suspected_invader_is_probed_before_the_pass() {
     let particles = vec![invaded_corner(true), invaded_corner(false), invaded_corner(false), invaded_corner(false)];
     let mut input = SearchInput::for_test(particles, Color::Black, 7.5);
     input.opponent_passed = true;
-    let config = SearchConfig::default();
-    assert!(!believes_invaded(&input, config.invader_share));
+    // The no-pass share set at one half under `retry` too, so that the probe alone acts.
+    let config = SearchConfig { invader_share_retry: 0.5, ..SearchConfig::default() };
+    assert!(!believes_invaded(&input, config.invader_share_retry));
     let result = search(&input, &config, &limits(1000), 1, 3, None);
     assert_eq!(vertex(result.best, 7), "B6", "{:?}", &result.children[..3]);
-    let off = SearchConfig { cleanup_share: 0.0, ..SearchConfig::default() };
+    let off = SearchConfig { cleanup_share: 0.0, ..config.clone() };
     assert_eq!(search(&input, &off, &limits(1000), 1, 3, None).best, Move::Pass);
     // A share above the particles' (one in four) probes nothing either.
-    let rare = SearchConfig { cleanup_share: 0.3, ..SearchConfig::default() };
+    let rare = SearchConfig { cleanup_share: 0.3, ..config.clone() };
     assert_eq!(search(&input, &rare, &limits(1000), 1, 3, None).best, Move::Pass);
     input.tries_left = Some(CLEANUP_MIN_TRIES_LEFT - 1);
     assert_eq!(search(&input, &config, &limits(1000), 1, 3, None).best, Move::Pass, "no probe near the cap");
@@ -498,4 +500,40 @@ fn the_next_turn_starts_from_the_statistics_after_our_try() {
     // Another try on the board than the one searched: nothing carried.
     let other = if played == point_at("E5") { "D4" } else { "E5" };
     assert_eq!(next_turn(point_at(other), &config), 1000);
+}
+
+/// Under `retry`, where a pass is on offer or all that is left, the points an old refusal blocks that some
+/// particles now find legal are root candidates again (each offered where it is legal); not under `lose-turn`,
+/// not when tried this turn, not while the game goes on.
+#[test]
+fn an_old_refusal_found_legal_now_is_tried_again_before_a_pass() {
+    let board = Board::from_picture(
+        5,
+        "XXXXX
+         XXXXX
+         XXXXX
+         XXX.O
+         XX.OO",
+    );
+    let c1 = crate::point::parse_vertex("C1", 5).unwrap().point().unwrap();
+    let d2 = crate::point::parse_vertex("D2", 5).unwrap().point().unwrap();
+    let mut input = SearchInput::for_test(vec![board], Color::Black, 7.5);
+    // C1 was refused long ago and stays blocked (in `known_opponent`); D2 is the other empty point.
+    input.known_opponent |= Bitboard::from_point(c1);
+    input.retriable = Bitboard::from_point(c1);
+    input.opponent_passed = true;
+    assert!(root_tries(&input).contains(&Move::Play(c1)), "{:?}", root_tries(&input));
+    assert!(!root_tries(&SearchInput { lose_turn: true, ..input.clone() }).contains(&Move::Play(c1)));
+    let tried = SearchInput { tried_this_turn: Bitboard::from_point(c1), ..input.clone() };
+    assert!(!root_tries(&tried).contains(&Move::Play(c1)));
+    // The game goes on (the opponent did not pass, other tries are left): not offered.
+    let open = Board::new(5).unwrap();
+    let mut going_on = SearchInput::for_test(vec![open], Color::Black, 7.5);
+    going_on.known_opponent = Bitboard::from_point(c1);
+    going_on.retriable = Bitboard::from_point(c1);
+    assert!(!root_tries(&going_on).contains(&Move::Play(c1)));
+    // Nothing but the pass left (D2 refused this turn): offered.
+    input.opponent_passed = false;
+    input.tried_this_turn = Bitboard::from_point(d2);
+    assert!(root_tries(&input).contains(&Move::Play(c1)), "{:?}", root_tries(&input));
 }
