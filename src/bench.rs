@@ -127,9 +127,9 @@ enum Which {
 }
 
 /// Simulations per second and the cache hit rate of one timed search.
-fn measure(input: &SearchInput, threads: usize, seconds: f64, which: Which) -> (f64, f64) {
+fn measure(input: &SearchInput, base: &SearchConfig, threads: usize, seconds: f64, which: Which) -> (f64, f64) {
     let legal_cache = which == Which::Ismcts { legal_cache: true };
-    let config = SearchConfig { convergence_ratio: f32::INFINITY, legal_cache, ..SearchConfig::default() };
+    let config = SearchConfig { convergence_ratio: f32::INFINITY, legal_cache, ..base.clone() };
     let budget = Duration::from_secs_f64(seconds);
     let limits = SearchLimits { soft: Some(budget), hard: Some(budget), ..SearchLimits::default() };
     let result = match which {
@@ -140,24 +140,36 @@ fn measure(input: &SearchInput, threads: usize, seconds: f64, which: Which) -> (
     (rate, result.cache_hits as f64 / result.cache_lookups.max(1) as f64)
 }
 
-fn sims_per_second(input: &SearchInput, threads: usize, seconds: f64) -> f64 {
-    measure(input, threads, seconds, Which::Main).0
-}
-
-/// Measures search speed on boards of `size`.
+/// Measures search speed on boards of `size` with the built-in search settings.
 ///
 /// # Errors
 /// When `size` is unsupported.
 pub fn search_speed(size: usize, seconds: f64, extra_threads: usize) -> anyhow::Result<SearchBench> {
+    search_speed_with(size, seconds, extra_threads, &SearchConfig::default())
+}
+
+/// [`search_speed`] with the search settings `base` (`bench search --set search.KEY=VALUE`: a knob's cost in
+/// speed); the timed searches never stop early.
+///
+/// # Errors
+/// When `size` is unsupported.
+pub fn search_speed_with(
+    size: usize,
+    seconds: f64,
+    extra_threads: usize,
+    base: &SearchConfig,
+) -> anyhow::Result<SearchBench> {
     if Board::new(size).is_none() {
         anyhow::bail!("unsupported board size {size}");
     }
     let empty = empty_input(size);
     let mid = midgame_input(size);
+    let sims_per_second =
+        |input: &SearchInput, threads: usize, seconds: f64| measure(input, base, threads, seconds, Which::Main).0;
     let one = sims_per_second(&empty, 1, seconds);
     let two = sims_per_second(&empty, 2, seconds);
-    let (cached, hit_rate) = measure(&mid, 1, seconds, Which::Ismcts { legal_cache: true });
-    let ismcts = |input: &SearchInput| measure(input, 1, seconds, Which::Ismcts { legal_cache: false }).0;
+    let (cached, hit_rate) = measure(&mid, base, 1, seconds, Which::Ismcts { legal_cache: true });
+    let ismcts = |input: &SearchInput| measure(input, base, 1, seconds, Which::Ismcts { legal_cache: false }).0;
     Ok(SearchBench {
         size,
         ismcts_sims_per_s_1_thread: ismcts(&empty),
@@ -219,15 +231,19 @@ pub fn playouts(count: u64, size: usize) -> anyhow::Result<PlayoutBench> {
 }
 
 /// Runs a benchmark and prints its figures; `threads` is the global `--threads` (an extra search measurement;
-/// refused for playouts).
+/// refused for playouts) and `search` the search settings of `--config`/`--set` when given (refused for
+/// playouts).
 ///
 /// # Errors
-/// A bad size or count, `--threads` given to `bench playouts`, or stdout failing.
-pub fn run(kind: &BenchKind, threads: Option<usize>) -> anyhow::Result<()> {
+/// A bad size or count, `--threads`, `--config` or `--set` given to `bench playouts`, or stdout failing.
+pub fn run(kind: &BenchKind, threads: Option<usize>, search: Option<&SearchConfig>) -> anyhow::Result<()> {
     match kind {
         BenchKind::Playouts { count, size: sizes, json } => {
             if threads.is_some() {
                 anyhow::bail!("--threads is not used by bench playouts (one thread)");
+            }
+            if search.is_some() {
+                anyhow::bail!("--config and --set are not used by bench playouts (uniform random playouts)");
             }
             for &size in sizes {
                 let figures = playouts(*count, size)?;
@@ -246,7 +262,8 @@ pub fn run(kind: &BenchKind, threads: Option<usize>) -> anyhow::Result<()> {
             }
         }
         BenchKind::Search { size, seconds, json } => {
-            let figures = search_speed(*size, *seconds, threads.unwrap_or(0))?;
+            let default = SearchConfig::default();
+            let figures = search_speed_with(*size, *seconds, threads.unwrap_or(0), search.unwrap_or(&default))?;
             if *json {
                 println!("{}", serde_json::to_string(&figures)?);
             } else {

@@ -782,6 +782,30 @@ mod tests {
         }
     }
 
+    /// The key lists in the README and docs/protocol.md name every `[search]` and `[belief]` key that
+    /// configs/default.toml sets (the lists went stale before).
+    #[test]
+    fn the_docs_list_every_search_and_belief_key() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let read = |name: &str| std::fs::read_to_string(root.join(name)).unwrap();
+        let defaults = read("configs/default.toml");
+        let mut section = String::new();
+        for line in defaults.lines().map(str::trim) {
+            if line.starts_with('#') {
+                continue;
+            }
+            if line.starts_with('[') {
+                section = line.to_string();
+            } else if let Some((key, _)) = line.split_once(" = ") {
+                if section == "[search]" || section == "[belief]" {
+                    for doc in ["README.md", "docs/protocol.md"] {
+                        assert!(read(doc).contains(key.trim()), "{doc} does not name {section} key {key}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn default_toml_sets_every_key_to_the_default() {
         let file = shipped("default.toml");

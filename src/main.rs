@@ -172,10 +172,14 @@ fn main() -> Result<()> {
             run_gtp(&cli.engine, &args)
         }
         Some(Command::Bench(kind)) => {
-            // `bench search` takes the global `--threads` as its extra measurement; nothing else is used.
-            let unused = EngineOptions { threads: None, ..cli.engine.clone() };
+            // `bench search` takes the global `--threads` as its extra measurement and the search settings of
+            // `--config` and `--set` (a knob's cost in speed); nothing else is used.
+            let unused = EngineOptions { threads: None, config: None, set: Vec::new(), ..cli.engine.clone() };
             refuse_unused(&unused, "bench")?;
-            phantomgo::bench::run(&kind, cli.engine.threads)
+            let tuned = cli.engine.config.is_some() || !cli.engine.set.is_empty();
+            let options = EngineOptions { threads: None, ..cli.engine.clone() };
+            let search = Settings::resolve(&options, None)?.engine.search;
+            phantomgo::bench::run(&kind, cli.engine.threads, tuned.then_some(&search))
         }
         Some(Command::Match(args)) => {
             // `--seed` here is the match's own (the engines get each game's seed), not an engine option.

@@ -92,6 +92,20 @@ fn bench_search_takes_the_global_threads_and_refuses_what_it_does_not_use() {
 }
 
 #[test]
+fn bench_search_takes_search_settings_and_playouts_refuses_them() {
+    let args = ["bench", "search", "--seconds", "0.01", "--json", "--set", "search.expand_after=8"];
+    let (stdout, _) = engine(&args, "off", "");
+    let figures: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    assert!(figures["sims_per_s_1_thread"].as_f64().is_some_and(|rate| rate > 0.0), "{figures}");
+    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_phantomgo")).args(args).output().expect("binary runs");
+    let unknown = run(&["bench", "search", "--seconds", "0.01", "--set", "search.nonsense=1"]);
+    assert!(!unknown.status.success() && String::from_utf8_lossy(&unknown.stderr).contains("nonsense"));
+    let playouts = run(&["bench", "playouts", "--count", "10", "--set", "search.expand_after=8"]);
+    assert!(!playouts.status.success());
+    assert!(String::from_utf8_lossy(&playouts.stderr).contains("not used by bench playouts"));
+}
+
+#[test]
 fn fit_model_fits_recorded_games_and_the_engine_reads_the_file() {
     let dir = std::env::temp_dir().join(format!("phantomgo-fit-{}", std::process::id()));
     let sgf = dir.join("sgf");
