@@ -140,20 +140,12 @@ fn measure(input: &SearchInput, base: &SearchConfig, threads: usize, seconds: f6
     (rate, result.cache_hits as f64 / result.cache_lookups.max(1) as f64)
 }
 
-/// Measures search speed on boards of `size` with the built-in search settings.
+/// Measures search speed on boards of `size` with the search settings `base` (the built-in ones, or those of
+/// `bench search --config/--set`: a knob's cost in speed); the timed searches never stop early.
 ///
 /// # Errors
 /// When `size` is unsupported.
-pub fn search_speed(size: usize, seconds: f64, extra_threads: usize) -> anyhow::Result<SearchBench> {
-    search_speed_with(size, seconds, extra_threads, &SearchConfig::default())
-}
-
-/// [`search_speed`] with the search settings `base` (`bench search --set search.KEY=VALUE`: a knob's cost in
-/// speed); the timed searches never stop early.
-///
-/// # Errors
-/// When `size` is unsupported.
-pub fn search_speed_with(
+pub fn search_speed(
     size: usize,
     seconds: f64,
     extra_threads: usize,
@@ -263,7 +255,7 @@ pub fn run(kind: &BenchKind, threads: Option<usize>, search: Option<&SearchConfi
         }
         BenchKind::Search { size, seconds, json } => {
             let default = SearchConfig::default();
-            let figures = search_speed_with(*size, *seconds, threads.unwrap_or(0), search.unwrap_or(&default))?;
+            let figures = search_speed(*size, *seconds, threads.unwrap_or(0), search.unwrap_or(&default))?;
             if *json {
                 println!("{}", serde_json::to_string(&figures)?);
             } else {

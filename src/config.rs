@@ -789,6 +789,7 @@ mod tests {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let read = |name: &str| std::fs::read_to_string(root.join(name)).unwrap();
         let defaults = read("configs/default.toml");
+        let docs = [("README.md", read("README.md")), ("docs/protocol.md", read("docs/protocol.md"))];
         let mut section = String::new();
         for line in defaults.lines().map(str::trim) {
             if line.starts_with('#') {
@@ -798,8 +799,8 @@ mod tests {
                 section = line.to_string();
             } else if let Some((key, _)) = line.split_once(" = ") {
                 if section == "[search]" || section == "[belief]" {
-                    for doc in ["README.md", "docs/protocol.md"] {
-                        assert!(read(doc).contains(key.trim()), "{doc} does not name {section} key {key}");
+                    for (doc, text) in &docs {
+                        assert!(text.contains(key.trim()), "{doc} does not name {section} key {key}");
                     }
                 }
             }

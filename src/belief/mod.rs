@@ -377,7 +377,16 @@ impl Belief {
     ///   [`RETRY_LEGAL_SHARE`] of the particles find them legal now; after such a capture, unless some
     ///   particle finds them legal.
     pub fn blocked(&self) -> Bitboard {
-        self.blocked_with(RETRY_LEGAL_SHARE)
+        let still_blocked = |t: &AmbiguousTry| {
+            let share = self.legal_share(t.point);
+            if t.opened {
+                share == 0.0
+            } else {
+                share < RETRY_LEGAL_SHARE
+            }
+        };
+        let ambiguous: Bitboard = self.tries.ambiguous.iter().filter(|t| still_blocked(t)).map(|t| t.point).collect();
+        self.tries.proven | ambiguous
     }
 
     /// The points [`Belief::blocked`] holds only by its share rule: tried illegal with no capture around them
@@ -387,25 +396,18 @@ impl Belief {
     /// (self-play games 182 and 191 of seed 91: the one liberty of a group in atari inside our area had been
     /// refused as a suicide long before, and the engine passed with the group standing).
     pub fn retriable(&self) -> Bitboard {
-        self.blocked() - self.blocked_with(f32::MIN_POSITIVE)
+        let by_share_alone = |t: &AmbiguousTry| {
+            let share = self.legal_share(t.point);
+            !t.opened && share > 0.0 && share < RETRY_LEGAL_SHARE
+        };
+        let points: Bitboard = self.tries.ambiguous.iter().filter(|t| by_share_alone(t)).map(|t| t.point).collect();
+        points - self.tries.proven
     }
 
-    /// The blocked points, an unopened ambiguous try blocked while fewer than `retry_share` of the particles
-    /// find it legal.
-    fn blocked_with(&self, retry_share: f32) -> Bitboard {
-        let n = self.boards.len() as f32;
-        let legal_share =
-            |point: Point| self.boards.iter().filter(|b| b.legality(self.us, point).is_ok()).count() as f32 / n;
-        let still_blocked = |t: &AmbiguousTry| {
-            let share = legal_share(t.point);
-            if t.opened {
-                share == 0.0
-            } else {
-                share < retry_share
-            }
-        };
-        let ambiguous: Bitboard = self.tries.ambiguous.iter().filter(|t| still_blocked(t)).map(|t| t.point).collect();
-        self.tries.proven | ambiguous
+    /// The share of the particles where our try at `point` is legal.
+    fn legal_share(&self, point: Point) -> f32 {
+        let legal = self.boards.iter().filter(|b| b.legality(self.us, point).is_ok()).count();
+        legal as f32 / self.boards.len() as f32
     }
 
     /// Opponent stones our illegal tries proved (suicide and ko excluded) that no capture of ours took since.

@@ -252,16 +252,24 @@ fn an_illegal_try_is_a_proven_stone_when_suicide_needs_more_stones_than_there_ar
     assert_eq!(belief.stats().contradictions, 0);
 }
 
-#[test]
-fn a_later_legal_stone_where_suicide_needed_one_proves_the_stone() {
+/// A 5x5 belief (Black, `retry`, 64 particles, `seed`) after our stones on C3, E5 and E3, three hidden White
+/// moves, and our try at A1 refused: a White stone there, or White on A2 and B1 and A1 a suicide.
+fn a1_refused_with_three_hidden_stones(seed: u64) -> (Belief, Point) {
     let size = 5;
-    let mut belief = Belief::new(size, Color::Black, IllegalRule::Retry, &config(64), 9);
+    let mut belief = Belief::new(size, Color::Black, IllegalRule::Retry, &config(64), seed);
     for vertex in ["C3", "E5", "E3"] {
         belief.observe(&Observation::OwnOk { point: pt(vertex, size), captured: Bitboard::EMPTY });
         belief.observe(&Observation::OpponentMove { captured: Bitboard::EMPTY });
     }
     let a1 = pt("A1", size);
     belief.observe(&Observation::OwnIllegal { point: a1 });
+    (belief, a1)
+}
+
+#[test]
+fn a_later_legal_stone_where_suicide_needed_one_proves_the_stone() {
+    let size = 5;
+    let (mut belief, a1) = a1_refused_with_three_hidden_stones(9);
     // Three opponent stones could fill A2 and B1: suicide is not excluded yet, but either way A1 is illegal
     // in every particle, so it is blocked.
     assert!(!belief.proven_opponent().contains(a1));
@@ -580,15 +588,8 @@ fn a_particles_positions_end_with_its_board() {
 
 #[test]
 fn an_old_refusal_that_some_particles_find_legal_now_is_retriable() {
-    // A1 refused with three hidden White stones: a stone there, or A2 and B1 white and A1 a suicide.
     let size = 5;
-    let mut belief = Belief::new(size, Color::Black, IllegalRule::Retry, &config(64), 21);
-    for vertex in ["C3", "E5", "E3"] {
-        belief.observe(&Observation::OwnOk { point: pt(vertex, size), captured: Bitboard::EMPTY });
-        belief.observe(&Observation::OpponentMove { captured: Bitboard::EMPTY });
-    }
-    let a1 = pt("A1", size);
-    belief.observe(&Observation::OwnIllegal { point: a1 });
+    let (mut belief, a1) = a1_refused_with_three_hidden_stones(21);
     assert!(belief.tries.ambiguous.iter().any(|t| t.point == a1 && !t.opened));
     // Our stones close around A2 and B1. Where they are White, A1 now captures both; where A1 holds the stone, it
     // is still illegal. The particles are set by hand: a share `legal` of them of the first kind.

@@ -101,7 +101,8 @@ impl Engine {
             move_number: self.knowledge.move_number,
             tried_this_turn: self.knowledge.illegal_this_turn | self.known_illegal(color),
             known_opponent: self.known_opponent(belief, color),
-            retriable: belief.retriable(),
+            // Used only under retry (a refusal there costs only the try).
+            retriable: if self.illegal_rule == IllegalRule::Retry { belief.retriable() } else { Bitboard::EMPTY },
             opponent_passed: self.knowledge.opponent_just_passed(color),
             tries_left: self.tries_left(),
             repetition: self.optional_rules.0,
