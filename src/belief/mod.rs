@@ -71,7 +71,8 @@ pub enum Resampling {
 /// Settings of the belief.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BeliefConfig {
-    /// Number of particles (at least 1).
+    /// Number of particles (at least 1). The default here (128) is the library's and the tests'; the engine
+    /// sets it from `engine.particles` ([`crate::engine::DEFAULT_PARTICLES`] unless a config or option says).
     pub particles: usize,
     /// Resample (mutate survivors) when fewer than this fraction of the particles survive an observation.
     pub resample_below: f32,
