@@ -300,7 +300,7 @@ struct Uct<'a> {
 }
 
 impl<'a> Uct<'a> {
-    fn new(input: &'a SearchInput, config: &'a SearchConfig) -> Uct<'a> {
+    fn new(input: &'a SearchInput, config: &'a SearchConfig, offer: &RootOffer) -> Uct<'a> {
         let area = input.particles[0].geometry().area();
         // The information bonus at the root; never under lose-turn, where a refused probe costs the turn.
         let mut root_bonus = if input.lose_turn { Vec::new() } else { super::probe_bonuses(input, config) };
@@ -309,8 +309,8 @@ impl<'a> Uct<'a> {
             input,
             config,
             particles: input.particles.iter().map(ChainBoard::from_board).collect(),
-            root_points: root_tries(input).iter().filter_map(|m| m.point()).collect(),
-            root_pass: root_pass_offered(input),
+            root_points: offer.moves.iter().filter_map(|m| m.point()).collect(),
+            root_pass: offer.pass,
             root_bonus,
             no_bonus: vec![0.0; area + 1],
             area,
@@ -734,19 +734,31 @@ fn root_pass_offered(input: &SearchInput) -> bool {
     2 * settled >= input.particles.len()
 }
 
-/// The main search's root candidates: the searches' common [`root_moves`], while the opponent holds a ko against
-/// us our spare eyes as waiting moves ([`waiting_fills`]), and under `retry`, where a pass is on offer or all
-/// that is left, the points an old refusal blocks that some particles find legal now (`retriable`).
-fn root_tries(input: &SearchInput) -> Vec<Move> {
+/// What the main search's root offers, computed once a search (each part reads every particle).
+struct RootOffer {
+    /// The candidates: the searches' common [`root_moves`], while the opponent holds a ko against us our spare
+    /// eyes as waiting moves ([`waiting_fills`]), under `retry`, where a pass is on offer or all that is left,
+    /// the points an old refusal blocks that some particles find legal now (`retriable`), and the pass when
+    /// offered.
+    moves: Vec<Move>,
+    /// Whether the pass is offered ([`root_pass_offered`]).
+    pass: bool,
+}
+
+fn root_offer(input: &SearchInput) -> RootOffer {
+    let pass = root_pass_offered(input);
     let mut moves = root_moves(input);
     moves.extend(waiting_fills(input).iter().map(Move::Play));
     let only_pass = moves == [Move::Pass];
-    if !input.lose_turn && input.retriable.any() && (only_pass || root_pass_offered(input)) {
+    if !input.lose_turn && input.retriable.any() && (only_pass || pass) {
         // Before a pass, under retry: the points blocked by an old refusal that some particles now find legal (a
         // capture), each offered where it is legal; a refusal costs only the try.
         moves.extend((input.retriable - input.tried_this_turn).iter().map(Move::Play));
     }
-    moves
+    if pass && !moves.contains(&Move::Pass) {
+        moves.push(Move::Pass);
+    }
+    RootOffer { moves, pass }
 }
 
 /// Our own single-point eyes that the root offers as waiting moves while the opponent holds a ko against us (in
@@ -783,7 +795,7 @@ pub(crate) fn waiting_fills(input: &SearchInput) -> Bitboard {
 /// Per particle of `input`, the root tries whose stone would recreate one of that particle's earlier
 /// whole-board positions (`positions[i]`, Zobrist hashes as [`crate::board::Board::hash`]).
 pub fn repeating_tries(input: &SearchInput, positions: &[Vec<u64>]) -> Vec<Bitboard> {
-    let candidates: Bitboard = root_tries(input).iter().filter_map(|m| m.point()).collect();
+    let candidates: Bitboard = root_offer(input).moves.iter().filter_map(|m| m.point()).collect();
     input
         .particles
         .iter()
@@ -945,14 +957,11 @@ pub fn search_keeping(
         Carry::Refused => config.reuse_decay > 0.0,
         Carry::Played => config.reply_prior > 0.0,
     });
-    let mut moves = root_tries(input);
-    if root_pass_offered(input) && !moves.contains(&Move::Pass) {
-        moves.push(Move::Pass);
+    let offer = root_offer(input);
+    if input.particles.is_empty() || offer.moves.len() == 1 {
+        return forced(offer.moves[0], start);
     }
-    if input.particles.is_empty() || moves.len() == 1 {
-        return forced(moves[0], start);
-    }
-    let uct = Uct::new(input, config);
+    let uct = Uct::new(input, config, &offer);
     let seeds: Vec<u64> = (0..threads.max(1)).map(|t| super::player::worker_seed(seed, t)).collect();
     // Worker t starts from the kept tree of worker t, if any.
     let (reused, carry): (Vec<parking_lot::Mutex<Option<Worker>>>, _) = match reusable {
@@ -981,7 +990,8 @@ pub fn search_keeping(
     };
     let (workers, simulations, stop) =
         run_workers_until(limits, config.default_playouts, threads, seed, external_stop, make, step, settled);
-    let mut children: Vec<RootChild> = moves
+    let mut children: Vec<RootChild> = offer
+        .moves
         .iter()
         .map(|&mv| {
             let slot = uct.slot(mv);

@@ -306,7 +306,7 @@ fn a_repeating_try_is_a_draw_or_illegal_by_the_rule() {
 fn the_walk_down_the_tree_stops_at_the_cap_on_moves() {
     let input = SearchInput::for_test(vec![Board::new(2).unwrap()], Color::Black, 2.5);
     let config = SearchConfig::default();
-    let uct = Uct::new(&input, &config);
+    let uct = Uct::new(&input, &config, &root_offer(&input));
     let mut worker = uct.new_worker(5);
     let mut board = ChainBoard::from_board(&input.particles[0]);
     let mut deepest = 0;
@@ -522,18 +522,18 @@ fn an_old_refusal_found_legal_now_is_tried_again_before_a_pass() {
     input.known_opponent |= Bitboard::from_point(c1);
     input.retriable = Bitboard::from_point(c1);
     input.opponent_passed = true;
-    assert!(root_tries(&input).contains(&Move::Play(c1)), "{:?}", root_tries(&input));
-    assert!(!root_tries(&SearchInput { lose_turn: true, ..input.clone() }).contains(&Move::Play(c1)));
+    assert!(root_offer(&input).moves.contains(&Move::Play(c1)), "{:?}", root_offer(&input).moves);
+    assert!(!root_offer(&SearchInput { lose_turn: true, ..input.clone() }).moves.contains(&Move::Play(c1)));
     let tried = SearchInput { tried_this_turn: Bitboard::from_point(c1), ..input.clone() };
-    assert!(!root_tries(&tried).contains(&Move::Play(c1)));
+    assert!(!root_offer(&tried).moves.contains(&Move::Play(c1)));
     // The game goes on (the opponent did not pass, other tries are left): not offered.
     let open = Board::new(5).unwrap();
     let mut going_on = SearchInput::for_test(vec![open], Color::Black, 7.5);
     going_on.known_opponent = Bitboard::from_point(c1);
     going_on.retriable = Bitboard::from_point(c1);
-    assert!(!root_tries(&going_on).contains(&Move::Play(c1)));
+    assert!(!root_offer(&going_on).moves.contains(&Move::Play(c1)));
     // Nothing but the pass left (D2 refused this turn): offered.
     input.opponent_passed = false;
     input.tried_this_turn = Bitboard::from_point(d2);
-    assert!(root_tries(&input).contains(&Move::Play(c1)), "{:?}", root_tries(&input));
+    assert!(root_offer(&input).moves.contains(&Move::Play(c1)), "{:?}", root_offer(&input).moves);
 }
