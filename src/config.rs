@@ -152,6 +152,12 @@ pub struct SearchSection {
     pub playout_escape: Option<f64>,
     /// Main search's playouts: probability of refusing a self-atari of two stones or more (0..=1).
     pub playout_self_atari: Option<f64>,
+    /// Main search's playouts: the mercy rule, a playout ends once one colour leads by this share of the board's
+    /// points in stones (0..=1; 0 = never).
+    pub playout_mercy: Option<f64>,
+    /// Main search's playouts: cap on a playout's moves (and the tree's walk), as a multiple of the board's points
+    /// (1..=10).
+    pub playout_moves_per_point: Option<u32>,
     /// Main search: no pass while the particles show an invader in our area, unless the best try's win rate is
     /// below the pass's by more than this (0..=1; 1 = never pass then, 0 = only when the try is no worse).
     pub invader_margin: Option<f64>,
@@ -636,6 +642,15 @@ impl Settings {
         if let Some(v) = number("playout_self_atari", section.playout_self_atari, 0.0, 1.0)? {
             search.playout.avoid_self_atari = v;
         }
+        if let Some(v) = number("playout_mercy", section.playout_mercy, 0.0, 1.0)? {
+            search.playout.mercy = v;
+        }
+        if let Some(v) = section.playout_moves_per_point {
+            if !(1..=10).contains(&v) {
+                return Err(invalid("search.playout_moves_per_point", "must be from 1 to 10"));
+            }
+            search.playout.moves_per_point = v;
+        }
         if let Some(v) = number("invader_margin", section.invader_margin, 0.0, 1.0)? {
             search.invader_margin = v;
         }
@@ -825,6 +840,7 @@ mod tests {
         assert!(search.refusal_cost.is_some() && search.invader_share.is_some() && search.cleanup_share.is_some());
         assert!(search.playout_capture.is_some() && search.playout_escape.is_some());
         assert!(search.playout_self_atari.is_some() && search.invader_margin.is_some());
+        assert!(search.playout_mercy.is_some() && search.playout_moves_per_point.is_some());
         assert!(search.reuse_decay.is_some() && search.reply_prior.is_some());
         assert!(search.invader_share_retry.is_some());
         let belief = &file.belief;
@@ -879,6 +895,9 @@ mod tests {
             ("[engine]\nplayer = \"genius\"\n", "engine.player"),
             ("[engine]\nthreads = 100000\n", "engine.threads"),
             ("[time]\nsafety_margin_ms = 999999\n", "time.safety_margin_ms"),
+            ("[search]\nplayout_mercy = 1.5\n", "search.playout_mercy"),
+            ("[search]\nplayout_moves_per_point = 0\n", "search.playout_moves_per_point"),
+            ("[search]\nplayout_moves_per_point = 11\n", "search.playout_moves_per_point"),
         ];
         for (text, key) in cases {
             let file = parse(text).unwrap();

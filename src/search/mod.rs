@@ -63,7 +63,8 @@ pub struct SearchConfig {
     pub rave_equivalence: f32,
     /// Value of a move never tried (no visits, no RAVE statistics) in the main search.
     pub first_play_urgency: f32,
-    /// The main search's playout policy.
+    /// The main search's playout policy: by default the light policy, ended by the mercy rule at a lead of a
+    /// quarter of the points and capped at two moves a point.
     pub playout: policy::PolicyConfig,
     /// The main search passes instead of its most visited try when the pass's win rate is within this of the
     /// try's (and the pass was offered and searched).
@@ -111,7 +112,7 @@ impl Default for SearchConfig {
             tie: scoring::TieRule::Draw,
             rave_equivalence: 1000.0,
             first_play_urgency: 1.1,
-            playout: policy::PolicyConfig::light(),
+            playout: policy::PolicyConfig { mercy: 0.25, moves_per_point: 2, ..policy::PolicyConfig::light() },
             pass_margin: 0.02,
             invader_margin: 0.1,
             refusal_cost: 0.25,

@@ -24,11 +24,23 @@ pub struct PolicyConfig {
     pub self_atari_min: u32,
     /// Cap on the moves of a playout, as a multiple of the number of points (ko and regrowth cycles).
     pub moves_per_point: u32,
+    /// Mercy rule: a playout ends once one colour has this share of the board's points more stones on the board
+    /// than the other and wins the count of the board as it stands (komi included; the board is scored so), else
+    /// it plays on without the rule; 0 = never. Random play that has captured a large chain seldom turns round,
+    /// and such playouts run longest (capture and regrowth cycles up to the cap).
+    pub mercy: f32,
 }
 
 impl Default for PolicyConfig {
     fn default() -> Self {
-        PolicyConfig { capture: 0.9, escape: 0.9, avoid_self_atari: 0.9, self_atari_min: 2, moves_per_point: 3 }
+        PolicyConfig {
+            capture: 0.9,
+            escape: 0.9,
+            avoid_self_atari: 0.9,
+            self_atari_min: 2,
+            moves_per_point: 3,
+            mercy: 0.0,
+        }
     }
 }
 
@@ -167,29 +179,33 @@ pub struct PolicyPlayout {
     pub captures: ByColor<u32>,
 }
 
-/// Plays the policy from `to_move` until two passes in a row, the policy's move cap or `max_tries` turns (a
-/// referee's cap on tries: the position there is what gets scored); appends each stone played to `played`.
-/// `passes` is the number of passes just before (1: a pass now ends the game).
+/// Plays the policy from `to_move` until two passes in a row, the policy's move cap, its mercy rule (which reads
+/// `komi`) or `max_tries` turns (a referee's cap on tries: the position there is what gets scored); appends
+/// each stone played to `played`. `passes` is the number of passes just before (1: a pass now ends the game).
+#[allow(clippy::too_many_arguments)]
 pub fn playout<R: RngCore>(
     board: &mut ChainBoard,
     to_move: Color,
     passes: u32,
     max_tries: Option<u32>,
+    komi: f32,
     config: &PolicyConfig,
     rng: &mut R,
     played: &mut Vec<Played>,
 ) -> PolicyPlayout {
-    with_shape!(board.geometry(), shape => playout_in::<_, _, true, Portable>(shape, board, to_move, passes, max_tries, config, rng, played))
+    with_shape!(board.geometry(), shape => playout_in::<_, _, true, Portable>(shape, board, to_move, passes, max_tries, komi, config, rng, played))
 }
 
 /// [`playout`] for the search, which reads only the final board and the move record: the same moves and draws,
 /// without counting captures. Where the processor runs BMI2 fast ([`crate::bitboard::select::fast_pdep`]) the turns are compiled for
 /// BMI1 and BMI2 and draw with `pdep` (the same points).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn playout_uncounted<R: RngCore>(
     board: &mut ChainBoard,
     to_move: Color,
     passes: u32,
     max_tries: Option<u32>,
+    komi: f32,
     config: &PolicyConfig,
     rng: &mut R,
     played: &mut Vec<Played>,
@@ -197,26 +213,38 @@ pub(crate) fn playout_uncounted<R: RngCore>(
     #[cfg(target_arch = "x86_64")]
     if crate::bitboard::select::fast_pdep() {
         // SAFETY: `fast_pdep` found BMI1 and BMI2 on this processor.
-        unsafe { playout_bmi2(board, to_move, passes, max_tries, config, rng, played) };
+        unsafe { playout_bmi2(board, to_move, passes, max_tries, komi, config, rng, played) };
         return;
     }
-    with_shape!(board.geometry(), shape => playout_in::<_, _, false, Portable>(shape, board, to_move, passes, max_tries, config, rng, played));
+    with_shape!(board.geometry(), shape => playout_in::<_, _, false, Portable>(shape, board, to_move, passes, max_tries, komi, config, rng, played));
 }
 
 /// [`playout_uncounted`] compiled for BMI1 and BMI2 (`andn` for the masks' set differences, `pdep` for the draw).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2")]
+#[allow(clippy::too_many_arguments)]
 fn playout_bmi2<R: RngCore>(
     board: &mut ChainBoard,
     to_move: Color,
     passes: u32,
     max_tries: Option<u32>,
+    komi: f32,
     config: &PolicyConfig,
     rng: &mut R,
     played: &mut Vec<Played>,
 ) {
     use crate::bitboard::select::Pdep;
-    with_shape!(board.geometry(), shape => playout_in::<_, _, false, Pdep>(shape, board, to_move, passes, max_tries, config, rng, played));
+    with_shape!(board.geometry(), shape => playout_in::<_, _, false, Pdep>(shape, board, to_move, passes, max_tries, komi, config, rng, played));
+}
+
+/// The stone lead (one colour's stones on the board less the other's) at which `config`'s mercy rule ends a
+/// playout on a board of `area` points: the share rounded up, at least 1; `i32::MAX` when the rule is off.
+fn mercy_margin(config: &PolicyConfig, area: usize) -> i32 {
+    if config.mercy > 0.0 {
+        ((config.mercy * area as f32).ceil() as i32).max(1)
+    } else {
+        i32::MAX
+    }
 }
 
 /// Whether no rule of `config` can fire (`chance` draws nothing for a probability that is not above 0): every
@@ -236,15 +264,16 @@ fn playout_in<S: Shape, R: RngCore, const COUNT: bool, N: Select>(
     to_move: Color,
     passes: u32,
     max_tries: Option<u32>,
+    komi: f32,
     config: &PolicyConfig,
     rng: &mut R,
     played: &mut Vec<Played>,
 ) -> PolicyPlayout {
     // The light policy (the search's) gets a loop of its own, without the rules' tests each turn.
     if is_uniform(config) {
-        turns_in::<S, R, COUNT, true, N>(shape, board, to_move, passes, max_tries, config, rng, played)
+        turns_in::<S, R, COUNT, true, N>(shape, board, to_move, passes, max_tries, komi, config, rng, played)
     } else {
-        turns_in::<S, R, COUNT, false, N>(shape, board, to_move, passes, max_tries, config, rng, played)
+        turns_in::<S, R, COUNT, false, N>(shape, board, to_move, passes, max_tries, komi, config, rng, played)
     }
 }
 
@@ -258,14 +287,29 @@ fn turns_in<S: Shape, R: RngCore, const COUNT: bool, const UNIFORM: bool, N: Sel
     mut to_move: Color,
     mut passes: u32,
     max_tries: Option<u32>,
+    komi: f32,
     config: &PolicyConfig,
     rng: &mut R,
     played: &mut Vec<Played>,
 ) -> PolicyPlayout {
-    let cap = config.moves_per_point * board.geometry().area() as u32;
+    let area = board.geometry().area();
+    let cap = config.moves_per_point * area as u32;
+    let mut mercy = mercy_margin(config, area);
+    // Black's stones less White's, kept up to date move by move for the mercy rule.
+    let mut lead = board.stones(Color::Black).count() as i32 - board.stones(Color::White).count() as i32;
     let mut turns_left = max_tries.unwrap_or(u32::MAX);
     let mut result = PolicyPlayout { moves: 0, captures: ByColor::default() };
     while result.moves < cap && turns_left > 0 {
+        if lead.abs() >= mercy {
+            // The side ahead in stones must also win the count of the board as it stands, komi included: where it
+            // does not (its opponent's stones still share the empty regions, or the komi outweighs the stones),
+            // the playout goes on to its end, the rule spent.
+            let margin = board.area_margin(komi);
+            if (lead > 0 && margin > 0.0) || (lead < 0 && margin < 0.0) {
+                break;
+            }
+            mercy = i32::MAX;
+        }
         turns_left -= 1;
         let choice = if UNIFORM {
             let playable = board.playable_in(shape, to_move);
@@ -285,6 +329,8 @@ fn turns_in<S: Shape, R: RngCore, const COUNT: bool, const UNIFORM: bool, N: Sel
                 if COUNT {
                     result.captures[to_move] += captured.count();
                 }
+                let gained = 1 + captured.count() as i32;
+                lead += if to_move == Color::Black { gained } else { -gained };
                 played.push((to_move, point));
                 passes = 0;
             }
@@ -369,9 +415,114 @@ mod tests {
         let mut played = Vec::new();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         let mut chains = chains;
-        let result = playout(&mut chains, Color::Black, 0, None, &PolicyConfig::default(), &mut rng, &mut played);
+        let result = playout(&mut chains, Color::Black, 0, None, 7.5, &PolicyConfig::default(), &mut rng, &mut played);
         assert!(result.moves > 0);
         assert_eq!(result.moves as usize, played.len());
+    }
+
+    /// Black's stones less White's on `board`.
+    fn lead(board: &ChainBoard) -> i32 {
+        board.stones(Color::Black).count() as i32 - board.stones(Color::White).count() as i32
+    }
+
+    #[test]
+    fn the_mercy_rule_ends_a_playout_that_starts_decided() {
+        // Black leads by 8 stones on 25 points and wins the count as the board stands (its stones and the
+        // empty points only it reaches) at komi 0.5: a share of 0.3 (7.5, so 8 stones) ends the playout before
+        // its first move; 0.34 (9 stones) does not.
+        let start = ChainBoard::from_board(&Board::from_picture(
+            5,
+            "X X X . .
+             X . X . .
+             X X X . O
+             . . . . .
+             X . . . .",
+        ));
+        assert_eq!(lead(&start), 8);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut played = Vec::new();
+        let decided = PolicyConfig { mercy: 0.3, ..PolicyConfig::light() };
+        let mut board = start.clone();
+        let result = playout(&mut board, Color::White, 0, None, 0.5, &decided, &mut rng, &mut played);
+        assert_eq!((result.moves, played.len()), (0, 0));
+        let open = PolicyConfig { mercy: 0.34, ..PolicyConfig::light() };
+        let mut board = start.clone();
+        let result = playout(&mut board, Color::White, 0, None, 0.5, &open, &mut rng, &mut played);
+        assert!(result.moves > 0);
+    }
+
+    #[test]
+    fn the_mercy_rule_waits_while_the_stones_leader_loses_the_count() {
+        // The same lead of 8 stones, but a komi of 20 outweighs Black's count as the board stands (its 9 stones
+        // and 1 eye, the open points shared): the playout goes on.
+        let start = ChainBoard::from_board(&Board::from_picture(
+            5,
+            "X X X . .
+             X . X . .
+             X X X . O
+             . . . . .
+             X . . . .",
+        ));
+        assert!(start.area_margin(20.0) < 0.0);
+        let decided = PolicyConfig { mercy: 0.3, ..PolicyConfig::light() };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(6);
+        let mut played = Vec::new();
+        let mut board = start.clone();
+        let result = playout(&mut board, Color::White, 0, None, 20.0, &decided, &mut rng, &mut played);
+        assert!(result.moves > 0);
+    }
+
+    #[test]
+    fn the_mercy_rule_cuts_the_same_playout_where_the_lead_is_reached() {
+        // The rule draws nothing: with the same seed a playout under it is the start of the playout without it,
+        // cut after the first move that gives one colour a lead of the margin (23 stones on 9x9 at 0.28), if the
+        // count of the board there agrees; if it does not, the rule is spent and the playout runs to its end (seen
+        // with a komi of 30 on odd seeds, where a Black lead of 23 stones can lose the count).
+        let free = PolicyConfig::light();
+        let merciful = PolicyConfig { mercy: 0.28, ..free };
+        let margin = mercy_margin(&merciful, 81);
+        assert_eq!(margin, 23);
+        let (mut cut, mut whole, mut spent) = (0, 0, 0);
+        for seed in 0..300 {
+            let komi = if seed % 2 == 0 { 7.5 } else { 30.0 };
+            let mut full = ChainBoard::new(9).unwrap();
+            let (mut all, mut part) = (Vec::new(), Vec::new());
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            playout(&mut full, Color::Black, 0, None, komi, &free, &mut rng, &mut all);
+            let mut short = ChainBoard::new(9).unwrap();
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            playout(&mut short, Color::Black, 0, None, komi, &merciful, &mut rng, &mut part);
+            assert_eq!(&all[..part.len()], &part[..], "seed {seed}: not the start of the free playout");
+            // Where the free playout first reached the margin, and whether the count there agreed.
+            let mut board = ChainBoard::new(9).unwrap();
+            let mut expected = all.len();
+            for (index, &(color, point)) in all.iter().enumerate() {
+                let geometry = board.geometry();
+                board.play_legal_in(geometry, color, point);
+                let lead = lead(&board);
+                if lead.abs() >= margin {
+                    let margin = board.area_margin(komi);
+                    if (lead > 0 && margin > 0.0) || (lead < 0 && margin < 0.0) {
+                        expected = index + 1;
+                    } else {
+                        spent += 1;
+                    }
+                    break;
+                }
+            }
+            assert_eq!(part.len(), expected, "seed {seed}: cut at the wrong move");
+            if part.len() < all.len() {
+                cut += 1;
+            } else {
+                whole += 1;
+                let stones = |b: &ChainBoard| (b.stones(Color::Black), b.stones(Color::White));
+                assert_eq!(stones(&short), stones(&full));
+            }
+        }
+        assert!(
+            cut > 50 && whole > 50 && spent > 0,
+            "every kind of playout seen: {cut} cut, {whole} whole, {spent} spent"
+        );
     }
 
     #[test]
@@ -379,7 +530,7 @@ mod tests {
         let mut board = ChainBoard::new(9).unwrap();
         let mut played = Vec::new();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
-        let result = playout(&mut board, Color::Black, 0, Some(3), &PolicyConfig::light(), &mut rng, &mut played);
+        let result = playout(&mut board, Color::Black, 0, Some(3), 7.5, &PolicyConfig::light(), &mut rng, &mut played);
         assert_eq!((result.moves, played.len(), board.occupied().count()), (3, 3, 3));
     }
 }

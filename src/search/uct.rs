@@ -535,7 +535,8 @@ impl<'a> Uct<'a> {
             // A referee's cap on tries ends the game where it falls: the tries the tree used are spent.
             let tries_left = self.input.tries_left.map(|left| left.saturating_sub(worker.path.len() as u32));
             let config = &self.config.playout;
-            policy::playout_uncounted(board, to_move, passes, tries_left, config, &mut worker.rng, &mut worker.played);
+            let (rng, played) = (&mut worker.rng, &mut worker.played);
+            policy::playout_uncounted(board, to_move, passes, tries_left, self.input.komi, config, rng, played);
         }
         let mut reward = if ending == Ending::Drawn { 0.5 } else { self.reward(board) };
         if worker.refused_at_root {
