@@ -11,15 +11,9 @@ use phantomgo::{Board, Color};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-/// Black's stones less White's.
-fn lead(board: &ChainBoard) -> i32 {
-    board.stones(Color::Black).count() as i32 - board.stones(Color::White).count() as i32
-}
-
 fn main() {
     let count: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(40_000);
     let empty = ChainBoard::from_board(&Board::new(9).expect("9x9"));
-    let area = 81.0f32;
     for (mercy, cap) in [(0.0f32, 3u32), (0.0, 2), (0.2, 3), (0.25, 3), (0.3, 3), (0.4, 3), (0.25, 2)] {
         let config = PolicyConfig { mercy, moves_per_point: cap, ..PolicyConfig::light() };
         let free = PolicyConfig::light();
@@ -33,10 +27,7 @@ fn main() {
             moves += u64::from(out.moves);
             let black_won = board.area_margin(7.5) > 0.0;
             black_wins += u64::from(black_won);
-            // Ended by the rule: the lead reached and the count agreeing (a playout whose count disagreed went on).
-            let lead = lead(&board);
-            let agrees = (lead > 0 && board.area_margin(7.5) > 0.0) || (lead < 0 && board.area_margin(7.5) < 0.0);
-            if mercy > 0.0 && lead.abs() as f32 >= mercy * area && agrees && out.moves < cap * 81 {
+            if out.mercy {
                 by_mercy += 1;
                 // Played on without the rule, the side to move next (no passes precede a mercy stop).
                 let mut rest = board.clone();

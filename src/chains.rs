@@ -141,6 +141,12 @@ impl ChainBoard {
         self.stones[color]
     }
 
+    /// Black's stones on the board less White's.
+    #[inline]
+    pub fn stone_lead(&self) -> i32 {
+        self.stones[Color::Black].count() as i32 - self.stones[Color::White].count() as i32
+    }
+
     /// All stones.
     #[inline]
     pub fn occupied(&self) -> Bitboard {

@@ -177,6 +177,8 @@ pub struct PolicyPlayout {
     pub moves: u32,
     /// Stones captured by each colour.
     pub captures: ByColor<u32>,
+    /// Whether the mercy rule ended it ([`PolicyConfig::mercy`]).
+    pub mercy: bool,
 }
 
 /// Plays the policy from `to_move` until two passes in a row, the policy's move cap, its mercy rule (which reads
@@ -296,9 +298,9 @@ fn turns_in<S: Shape, R: RngCore, const COUNT: bool, const UNIFORM: bool, N: Sel
     let cap = config.moves_per_point * area as u32;
     let mut mercy = mercy_margin(config, area);
     // Black's stones less White's, kept up to date move by move for the mercy rule.
-    let mut lead = board.stones(Color::Black).count() as i32 - board.stones(Color::White).count() as i32;
+    let mut lead = board.stone_lead();
     let mut turns_left = max_tries.unwrap_or(u32::MAX);
-    let mut result = PolicyPlayout { moves: 0, captures: ByColor::default() };
+    let mut result = PolicyPlayout { moves: 0, captures: ByColor::default(), mercy: false };
     while result.moves < cap && turns_left > 0 {
         if lead.abs() >= mercy {
             // The side ahead in stones must also win the count of the board as it stands, komi included: where it
@@ -306,6 +308,7 @@ fn turns_in<S: Shape, R: RngCore, const COUNT: bool, const UNIFORM: bool, N: Sel
             // the playout goes on to its end, the rule spent.
             let margin = board.area_margin(komi);
             if (lead > 0 && margin > 0.0) || (lead < 0 && margin < 0.0) {
+                result.mercy = true;
                 break;
             }
             mercy = i32::MAX;
@@ -420,11 +423,6 @@ mod tests {
         assert_eq!(result.moves as usize, played.len());
     }
 
-    /// Black's stones less White's on `board`.
-    fn lead(board: &ChainBoard) -> i32 {
-        board.stones(Color::Black).count() as i32 - board.stones(Color::White).count() as i32
-    }
-
     #[test]
     fn the_mercy_rule_ends_a_playout_that_starts_decided() {
         // Black leads by 8 stones on 25 points and wins the count as the board stands (its stones and the
@@ -438,13 +436,14 @@ mod tests {
              . . . . .
              X . . . .",
         ));
-        assert_eq!(lead(&start), 8);
+        assert_eq!(start.stone_lead(), 8);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
         let mut played = Vec::new();
         let decided = PolicyConfig { mercy: 0.3, ..PolicyConfig::light() };
         let mut board = start.clone();
         let result = playout(&mut board, Color::White, 0, None, 0.5, &decided, &mut rng, &mut played);
         assert_eq!((result.moves, played.len()), (0, 0));
+        assert!(result.mercy);
         let open = PolicyConfig { mercy: 0.34, ..PolicyConfig::light() };
         let mut board = start.clone();
         let result = playout(&mut board, Color::White, 0, None, 0.5, &open, &mut rng, &mut played);
@@ -470,6 +469,7 @@ mod tests {
         let mut board = start.clone();
         let result = playout(&mut board, Color::White, 0, None, 20.0, &decided, &mut rng, &mut played);
         assert!(result.moves > 0);
+        assert!(!result.mercy, "the rule, spent at the start, never ends this playout");
     }
 
     #[test]
@@ -491,19 +491,19 @@ mod tests {
             playout(&mut full, Color::Black, 0, None, komi, &free, &mut rng, &mut all);
             let mut short = ChainBoard::new(9).unwrap();
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-            playout(&mut short, Color::Black, 0, None, komi, &merciful, &mut rng, &mut part);
+            let ended = playout(&mut short, Color::Black, 0, None, komi, &merciful, &mut rng, &mut part);
             assert_eq!(&all[..part.len()], &part[..], "seed {seed}: not the start of the free playout");
             // Where the free playout first reached the margin, and whether the count there agreed.
             let mut board = ChainBoard::new(9).unwrap();
-            let mut expected = all.len();
+            let (mut expected, mut agreed) = (all.len(), false);
             for (index, &(color, point)) in all.iter().enumerate() {
                 let geometry = board.geometry();
                 board.play_legal_in(geometry, color, point);
-                let lead = lead(&board);
+                let lead = board.stone_lead();
                 if lead.abs() >= margin {
                     let margin = board.area_margin(komi);
                     if (lead > 0 && margin > 0.0) || (lead < 0 && margin < 0.0) {
-                        expected = index + 1;
+                        (expected, agreed) = (index + 1, true);
                     } else {
                         spent += 1;
                     }
@@ -511,7 +511,9 @@ mod tests {
                 }
             }
             assert_eq!(part.len(), expected, "seed {seed}: cut at the wrong move");
+            assert!(!ended.mercy || agreed, "seed {seed}: reported as ended by the rule without reaching it");
             if part.len() < all.len() {
+                assert!(ended.mercy, "seed {seed}: cut but not reported as the rule's");
                 cut += 1;
             } else {
                 whole += 1;
