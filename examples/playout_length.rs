@@ -23,15 +23,17 @@ fn main() {
         for _ in 0..count {
             let mut board = empty.clone();
             let out = playout(&mut board, Color::Black, 0, None, 7.5, &config, &mut rng, &mut played);
+            // The rule is checked before each turn and the lead changes only with a stone, so a mercy stop follows
+            // a stone: the other colour moves next (the count of stones says nothing after an earlier pass).
+            let next = played.last().map_or(Color::Black, |&(color, _)| color.opponent());
             played.clear();
             moves += u64::from(out.moves);
             let black_won = board.area_margin(7.5) > 0.0;
             black_wins += u64::from(black_won);
             if out.mercy {
                 by_mercy += 1;
-                // Played on without the rule, the side to move next (no passes precede a mercy stop).
+                // Played on without the rule from where it stopped.
                 let mut rest = board.clone();
-                let next = if out.moves % 2 == 0 { Color::Black } else { Color::White };
                 playout(&mut rest, next, 0, None, 7.5, &free, &mut rng, &mut played);
                 played.clear();
                 turned += u64::from((rest.area_margin(7.5) > 0.0) != black_won);
