@@ -110,7 +110,7 @@ impl Default for SearchConfig {
             policy: PlayoutPolicy::default(),
             legal_cache: false,
             tie: scoring::TieRule::Draw,
-            rave_equivalence: 1000.0,
+            rave_equivalence: 4000.0,
             first_play_urgency: 1.1,
             playout: policy::PolicyConfig { mercy: 0.25, moves_per_point: 2, ..policy::PolicyConfig::light() },
             pass_margin: 0.02,

@@ -141,11 +141,14 @@ fn under_retry_a_suspected_invader_is_probed_before_the_pass() {
     let particles = vec![invaded_corner(true), invaded_corner(false), invaded_corner(false), invaded_corner(false)];
     let mut input = SearchInput::for_test(particles, Color::Black, 7.5);
     input.opponent_passed = true;
-    // The no-pass share set at one half under `retry` too, so that the probe alone acts.
-    let config = SearchConfig { invader_share_retry: 0.5, ..SearchConfig::default() };
+    // The no-pass share set at one half under `retry` too, so that the probe alone acts. B6 is searched in three
+    // particles of four and draws a dozen visits, whose win rate falls within the default margin (0.1) of the
+    // pass's in about half the seeds (at RAVE k 1000 and 4000 alike): the margin is widened here so that the
+    // test reads the probe's conditions (the share, the switch, the cap, the rule), not that noise.
+    let config = SearchConfig { invader_share_retry: 0.5, invader_margin: 0.3, ..SearchConfig::default() };
     assert!(!believes_invaded(&input, config.invader_share_retry));
     let result = search(&input, &config, &limits(1000), 1, 3, None);
-    assert_eq!(vertex(result.best, 7), "B6", "{:?}", &result.children[..3]);
+    assert_eq!(vertex(result.best, 7), "B6", "{:?}", &result.children);
     let off = SearchConfig { cleanup_share: 0.0, ..config.clone() };
     assert_eq!(search(&input, &off, &limits(1000), 1, 3, None).best, Move::Pass);
     // A share above the particles' (one in four) probes nothing either.
