@@ -540,3 +540,41 @@ fn an_old_refusal_found_legal_now_is_tried_again_before_a_pass() {
     input.tried_this_turn = Bitboard::from_point(d2);
     assert!(root_offer(&input).moves.contains(&Move::Play(c1)), "{:?}", root_offer(&input).moves);
 }
+
+/// `rave_scale` ties k to the simulations a tree is expected to run (never below `rave_equivalence`): its share of
+/// a playout limit, on a clock its simulations projected to the soft time, with no budget known its simulations
+/// so far; and it keeps the RAVE statistics on by itself.
+#[test]
+fn the_rave_weight_grows_with_the_tree_s_simulations() {
+    let input = SearchInput::for_test(vec![Board::new(9).unwrap()], Color::Black, 7.5);
+    let config = SearchConfig { rave_equivalence: 100.0, rave_scale: 2.0, ..SearchConfig::default() };
+    let uct = Uct::new(&input, &config, &root_offer(&input)).with_budget(&limits(8000), 2, 20_000);
+    let mut worker = uct.new_worker(3);
+    assert_eq!(uct.rave_k(&worker), 8000.0, "twice each of two workers' 4000 simulations");
+    let small = Uct::new(&input, &config, &root_offer(&input)).with_budget(&limits(20), 1, 20_000);
+    assert_eq!(small.rave_k(&worker), 100.0, "never below rave_equivalence");
+    let unknown = Uct::new(&input, &config, &root_offer(&input));
+    worker.sims = 1000;
+    assert_eq!(unknown.rave_k(&worker), 2000.0, "no budget known: twice the simulations so far");
+    // On a clock: 1000 simulations in the first tenth of a second of a one-second search project to 10000.
+    let clock = SearchLimits { soft: Some(Duration::from_secs(1)), ..SearchLimits::default() };
+    let mut timed = Uct::new(&input, &config, &root_offer(&input)).with_budget(&clock, 1, 20_000);
+    timed.budget.start = Instant::now() - Duration::from_millis(100);
+    let k = timed.rave_k(&worker);
+    assert!(k > 2.0 * 8000.0 && k <= 2.0 * 10_000.0, "projected to the soft time: k {k}");
+    let fixed = SearchConfig { rave_equivalence: 100.0, ..SearchConfig::default() };
+    let fixed = Uct::new(&input, &fixed, &root_offer(&input)).with_budget(&limits(8000), 1, 20_000);
+    assert_eq!(fixed.rave_k(&worker), 100.0, "no scale: k is fixed");
+    let amaf = |rave_equivalence: f32, rave_scale: f32| {
+        let config = SearchConfig { rave_equivalence, rave_scale, ..SearchConfig::default() };
+        let uct = Uct::new(&input, &config, &root_offer(&input));
+        let mut worker = uct.new_worker(3);
+        let mut board = ChainBoard::from_board(&input.particles[0]);
+        for _ in 0..200 {
+            uct.simulate(&mut worker, &mut board);
+        }
+        worker.edges.edges(0).iter().map(|e| e.amaf_visits).sum::<u32>()
+    };
+    assert!(amaf(0.0, 2.0) > 0, "a scale alone keeps the RAVE statistics");
+    assert_eq!(amaf(0.0, 0.0), 0, "no RAVE, no statistics");
+}
