@@ -129,8 +129,6 @@ pub struct SearchSection {
     pub near_own: Option<f64>,
     /// Main search: RAVE equivalence parameter k (0 = no RAVE).
     pub rave_equivalence: Option<f64>,
-    /// Main search: k grows to this times the tree's simulations where larger than `rave_equivalence` (>= 0).
-    pub rave_scale: Option<f64>,
     /// Main search: value of a move with no statistics yet (0..=10).
     pub first_play_urgency: Option<f64>,
     /// Main search under `lose-turn`: reward taken off a simulation whose root try was refused (0..=1).
@@ -614,9 +612,6 @@ impl Settings {
         if let Some(v) = number("rave_equivalence", section.rave_equivalence, 0.0, 1e9)? {
             search.rave_equivalence = v;
         }
-        if let Some(v) = number("rave_scale", section.rave_scale, 0.0, 1e6)? {
-            search.rave_scale = v;
-        }
         if let Some(v) = number("first_play_urgency", section.first_play_urgency, 0.0, 10.0)? {
             search.first_play_urgency = v;
         }
@@ -847,7 +842,7 @@ mod tests {
         assert!(search.playout_self_atari.is_some() && search.invader_margin.is_some());
         assert!(search.playout_mercy.is_some() && search.playout_moves_per_point.is_some());
         assert!(search.reuse_decay.is_some() && search.reply_prior.is_some());
-        assert!(search.invader_share_retry.is_some() && search.rave_scale.is_some());
+        assert!(search.invader_share_retry.is_some());
         let belief = &file.belief;
         assert!(belief.resample_below.is_some() && belief.locality.is_some() && belief.contact.is_some());
         assert!(belief.resampling.is_some());

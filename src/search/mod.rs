@@ -61,9 +61,6 @@ pub struct SearchConfig {
     /// RAVE equivalence parameter k of the main search: the RAVE mean's weight falls to one half near
     /// k / 3 visits of a move; 0 = no RAVE.
     pub rave_equivalence: f32,
-    /// The main search's k grows to this times the simulations its tree has run (root visits, counting any carried
-    /// from a kept tree) where that exceeds `rave_equivalence`: the best k grows with the budget; 0 = a fixed k.
-    pub rave_scale: f32,
     /// Value of a move never tried (no visits, no RAVE statistics) in the main search.
     pub first_play_urgency: f32,
     /// The main search's playout policy: by default the light policy, ended by the mercy rule at a lead of a
@@ -114,7 +111,6 @@ impl Default for SearchConfig {
             legal_cache: false,
             tie: scoring::TieRule::Draw,
             rave_equivalence: 4000.0,
-            rave_scale: 0.0,
             first_play_urgency: 1.1,
             playout: policy::PolicyConfig { mercy: 0.25, moves_per_point: 2, ..policy::PolicyConfig::light() },
             pass_margin: 0.02,

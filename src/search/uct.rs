@@ -37,7 +37,7 @@ use crate::scoring;
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Statistics of one move out of a node, for the side to move there: the four numbers selection reads, in 16
 /// bytes (a node's 82 edges in 21 cache lines; deep nodes come from memory), the child apart.
@@ -152,13 +152,6 @@ struct Worker {
     values: [f32; 128],
     /// Whether this simulation's root try was refused (`lose-turn`), for [`SearchConfig::refusal_cost`].
     refused_at_root: bool,
-    /// The RAVE equivalence k of this worker's selections ([`Uct::rave_k`]), renewed every
-    /// [`RAVE_K_EVERY`] simulations.
-    rave_k: f32,
-    /// Simulations this worker has run in this search.
-    sims: u32,
-    /// Root visits carried from a kept tree when this search began.
-    carried: u32,
 }
 
 impl Worker {
@@ -303,25 +296,8 @@ struct Uct<'a> {
     root_bonus: Vec<f32>,
     /// The bonus below the root: 0 for every slot.
     no_bonus: Vec<f32>,
-    /// RAVE statistics are kept (a positive `rave_equivalence` or `rave_scale`).
-    rave: bool,
-    /// What this search may spend, for the simulations a tree is expected to run ([`Uct::rave_k`]).
-    budget: TreeBudget,
     area: usize,
 }
-
-/// What one search may spend, seen from one worker's tree.
-#[derive(Clone, Copy, Debug)]
-struct TreeBudget {
-    /// Simulations each worker runs under a playout limit (the limit shared by the workers).
-    per_tree: Option<f64>,
-    /// The time the search aims to stop by, and when it began.
-    soft: Option<Duration>,
-    start: Instant,
-}
-
-/// Simulations between two renewals of a worker's RAVE k.
-const RAVE_K_EVERY: u32 = 32;
 
 impl<'a> Uct<'a> {
     fn new(input: &'a SearchInput, config: &'a SearchConfig, offer: &RootOffer) -> Uct<'a> {
@@ -337,8 +313,6 @@ impl<'a> Uct<'a> {
             root_pass: offer.pass,
             root_bonus,
             no_bonus: vec![0.0; area + 1],
-            rave: config.rave_equivalence > 0.0 || config.rave_scale > 0.0,
-            budget: TreeBudget { per_tree: None, soft: None, start: Instant::now() },
             area,
         }
     }
@@ -359,9 +333,6 @@ impl<'a> Uct<'a> {
             slots: [0; 128],
             values: [0.0; 128],
             refused_at_root: false,
-            rave_k: self.config.rave_equivalence,
-            sims: 0,
-            carried: 0,
         };
         worker.add_node(self.input.us);
         worker
@@ -416,7 +387,6 @@ impl<'a> Uct<'a> {
         }
         worker.nodes[0].visits = root.iter().map(|e| e.visits).sum();
         worker.root.refused.fill(0);
-        (worker.sims, worker.carried) = (0, worker.nodes[0].visits);
         worker
     }
 
@@ -424,11 +394,11 @@ impl<'a> Uct<'a> {
         mv.point().map_or(self.area, Point::index)
     }
 
-    /// The blended value of an edge for selection with RAVE equivalence `k` at a node with `parent_log` (the log of
-    /// its visits); `unvisited_exploration` is
+    /// The blended value of an edge for selection at a node with `parent_visits`; `unvisited_exploration` is
     /// the exploration term of an edge with no visits of its own (`exploration * sqrt(parent_log)`).
     #[inline]
-    fn value(&self, edge: &EdgeStats, k: f32, parent_log: f32, unvisited_exploration: f32) -> f32 {
+    fn value(&self, edge: &EdgeStats, parent_log: f32, unvisited_exploration: f32) -> f32 {
+        let k = self.config.rave_equivalence;
         let n = edge.visits as f32;
         let an = edge.amaf_visits as f32;
         if edge.visits == 0 {
@@ -451,17 +421,16 @@ impl<'a> Uct<'a> {
     /// `slots`, whose length is a multiple of 4), without branches: each number is the one [`Uct::select`] adds
     /// up slot by slot.
     #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
     fn values(
         &self,
         edges: &[EdgeStats],
-        k: f32,
         parent_log: f32,
         bonus: &[f32],
         draw: u32,
         slots: &[u8],
         out: &mut [f32; 128],
     ) {
+        let k = self.config.rave_equivalence;
         let (fpu, exploration) = (self.config.first_play_urgency, self.config.exploration);
         let rave = k > 0.0;
         // Four edges at a time, each step on arrays of four: the form the compiler turns into vector operations.
@@ -496,42 +465,9 @@ impl<'a> Uct<'a> {
         }
     }
 
-    /// This search's `budget`: `limits` shared by `threads` workers (`default_playouts` when no limit is given).
-    fn with_budget(mut self, limits: &SearchLimits, threads: usize, default_playouts: u64) -> Self {
-        let soft = limits.soft.or(limits.hard);
-        let playouts = limits.playouts.or(if soft.is_none() { Some(default_playouts) } else { None });
-        self.budget =
-            TreeBudget { per_tree: playouts.map(|n| n as f64 / threads.max(1) as f64), soft, start: Instant::now() };
-        self
-    }
-
-    /// The RAVE equivalence k of `worker`'s selections: `rave_equivalence`, or `rave_scale` times the root
-    /// visits its tree is expected to reach by the end of this search where that is larger, so that a search
-    /// that runs longer trusts the RAVE mean for longer. The expected visits: those carried from a kept tree
-    /// plus the worker's share of a playout limit, or, on a clock, its simulations so far projected to the soft
-    /// time at its rate so far (the smaller where both apply); the simulations so far with no budget known.
-    fn rave_k(&self, worker: &Worker) -> f32 {
-        let floor = self.config.rave_equivalence;
-        if self.config.rave_scale <= 0.0 {
-            return floor;
-        }
-        let sims = f64::from(worker.sims);
-        let mut expected = self.budget.per_tree;
-        if let Some(soft) = self.budget.soft {
-            let elapsed = self.budget.start.elapsed().as_secs_f64();
-            if worker.sims >= RAVE_K_EVERY && elapsed > 0.0 {
-                let projected = sims * (soft.as_secs_f64() / elapsed).max(1.0);
-                expected = Some(expected.map_or(projected, |n| n.min(projected)));
-            }
-        }
-        let visits = f64::from(worker.carried) + expected.unwrap_or(sims);
-        floor.max(self.config.rave_scale * visits as f32)
-    }
-
     /// The best slot among `offered` points (and the pass when `pass`), or `None` when there is nothing.
     #[inline(always)]
     fn select(&self, worker: &mut Worker, node: u32, offered: Bitboard, pass: bool) -> Option<usize> {
-        let k = worker.rave_k;
         let n = &worker.nodes[node as usize];
         let parent_log = (n.visits.max(1) as f32).ln();
         // The exploration term of an edge with n = 0 (parent_log / (0 + 1) is parent_log exactly).
@@ -567,14 +503,14 @@ impl<'a> Uct<'a> {
             }
             let padded = count.next_multiple_of(4).min(128);
             let values = &mut worker.values;
-            self.values(worker.edges.edges(node), k, parent_log, bonus, draw, &slots[..padded], values);
+            self.values(worker.edges.edges(node), parent_log, bonus, draw, &slots[..padded], values);
             for (&slot, &value) in slots[..count.min(padded)].iter().zip(values.iter()) {
                 consider(usize::from(slot), value);
             }
         } else {
             let edges = worker.edges.edges(node);
             let value = |slot: usize| {
-                self.value(&edges[slot], k, parent_log, unvisited_exploration) + bonus[slot] + jitter(draw, slot)
+                self.value(&edges[slot], parent_log, unvisited_exploration) + bonus[slot] + jitter(draw, slot)
             };
             for slot in offered.iter().map(Point::index) {
                 consider(slot, value(slot));
@@ -588,10 +524,6 @@ impl<'a> Uct<'a> {
 
     /// One simulation on the worker's scratch `board`: draw a particle, walk and grow the tree, play out, back up.
     fn simulate(&self, worker: &mut Worker, board: &mut ChainBoard) {
-        if worker.sims.is_multiple_of(RAVE_K_EVERY) {
-            worker.rave_k = self.rave_k(worker);
-        }
-        worker.sims += 1;
         let sample = below(&mut worker.rng, self.particles.len() as u32) as usize;
         board.copy_from(&self.particles[sample]);
         worker.played.clear();
@@ -756,7 +688,7 @@ impl<'a> Uct<'a> {
             let edge = &mut edges[step.slot];
             edge.visits += 1;
             edge.wins += value;
-            if self.rave {
+            if self.config.rave_equivalence > 0.0 {
                 // Branch-free (whether the mover played a point first is a coin toss for the branch predictor):
                 // adding 0 and 0.0 leaves the other edges' statistics as they are.
                 let mark = 1 + mover.index() as u8;
@@ -1030,7 +962,7 @@ pub fn search_keeping(
     if input.particles.is_empty() || offer.moves.len() == 1 {
         return forced(offer.moves[0], start);
     }
-    let uct = Uct::new(input, config, &offer).with_budget(limits, threads, config.default_playouts);
+    let uct = Uct::new(input, config, &offer);
     let seeds: Vec<u64> = (0..threads.max(1)).map(|t| super::player::worker_seed(seed, t)).collect();
     // Worker t starts from the kept tree of worker t, if any.
     let (reused, carry): (Vec<parking_lot::Mutex<Option<Worker>>>, _) = match reusable {
