@@ -41,6 +41,27 @@ pub struct FitArgs {
     /// of moves, so that one model serves every opponent rather than the most recorded one.
     #[arg(long)]
     pub balance: bool,
+    /// Fit only the moves of these player kinds (gnugo, random, pimc, flat, engine; repeatable): a model of
+    /// one opponent from its recorded games. Held-out games are scored on every player's moves.
+    #[arg(long = "player", value_name = "KIND")]
+    pub players: Vec<String>,
+}
+
+/// The player kinds a record's names are read as ([`kind_of`]).
+const KINDS: [&str; 5] = ["gnugo", "random", "pimc", "flat", "engine"];
+
+/// `samples` less the moves of player kinds not in `players` (all kept when it is empty).
+///
+/// # Errors
+/// A kind that is not one of [`KINDS`].
+fn keep_players(mut samples: Vec<Sample>, players: &[String]) -> Result<Vec<Sample>> {
+    if let Some(unknown) = players.iter().find(|p| !KINDS.contains(&p.as_str())) {
+        bail!("--player {unknown}: not a player kind (one of {})", KINDS.join(", "));
+    }
+    if !players.is_empty() {
+        samples.retain(|s| players.contains(&s.who));
+    }
+    Ok(samples)
 }
 
 /// Gives each player kind the same total weight.
@@ -137,7 +158,7 @@ fn parse_sgf(text: &str) -> Option<SgfRecord> {
 /// A player's kind from its name in the record: gnugo, random, pimc, flat or the engine.
 fn kind_of(name: &str) -> String {
     let lower = name.to_lowercase();
-    for kind in ["gnugo", "random", "pimc", "flat"] {
+    for kind in KINDS.into_iter().filter(|&k| k != "engine") {
         if lower.contains(kind) {
             return kind.to_string();
         }
@@ -353,9 +374,10 @@ pub fn run(args: &FitArgs) -> Result<()> {
     if args.train.is_empty() {
         bail!("give --train folders to fit on, or --model with --eval");
     }
-    let mut samples = load(&args.train)?;
+    let mut samples = keep_players(load(&args.train)?, &args.players)?;
     if samples.is_empty() {
-        bail!("no moves to fit on in {}", names(&args.train));
+        let whose = if args.players.is_empty() { String::new() } else { format!(" by {}", args.players.join(", ")) };
+        bail!("no moves{whose} to fit on in {}", names(&args.train));
     }
     if args.balance {
         balance(&mut samples);
@@ -367,8 +389,9 @@ pub fn run(args: &FitArgs) -> Result<()> {
     if let Some(out) = &args.out {
         let header = format!(
             "The belief's opponent model: pool weights per phase (see src/belief/opponent.rs).\n\
-             Fitted by `phantomgo fit-model{}` (scripts/fit_model.sh) on {} moves from {}.\n\n{report}",
+             Fitted by `phantomgo fit-model{}{}` (scripts/fit_model.sh) on {} moves from {}.\n\n{report}",
             if args.balance { " --balance" } else { "" },
+            args.players.iter().map(|p| format!(" --player {p}")).collect::<String>(),
             samples.len(),
             names(&args.train)
         );
@@ -396,6 +419,29 @@ mod tests {
         let record = parse_sgf(&text).unwrap();
         assert_eq!(record.moves, vec![(Color::Black, Some(p)), (Color::White, None), (Color::White, None)]);
         assert_eq!(kind_of(&record.names[0]), "gnugo");
+    }
+
+    #[test]
+    fn player_kinds_select_the_moves_fitted() {
+        let text = format!(
+            "(;SZ[9]PB[pimc]PW[phantomgo];B[{}];W[{}];B[{}];W[{}])",
+            coordinate(Move::Play(Point::from_coords(4, 4, 9).unwrap()), 9),
+            coordinate(Move::Play(Point::from_coords(2, 2, 9).unwrap()), 9),
+            coordinate(Move::Play(Point::from_coords(4, 5, 9).unwrap()), 9),
+            coordinate(Move::Play(Point::from_coords(6, 6, 9).unwrap()), 9),
+        );
+        let samples = game_samples(&parse_sgf(&text).unwrap()).unwrap();
+        assert_eq!(samples.len(), 4);
+        let kinds = |players: &[&str]| {
+            let players: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+            keep_players(samples.clone(), &players).map(|s| s.iter().map(|s| s.who.clone()).collect::<Vec<_>>())
+        };
+        assert_eq!(kinds(&["pimc"]).unwrap(), ["pimc", "pimc"]);
+        assert_eq!(kinds(&["engine"]).unwrap(), ["engine", "engine"]);
+        assert_eq!(kinds(&[]).unwrap().len(), 4);
+        assert!(kinds(&["gnugo"]).unwrap().is_empty());
+        let error = kinds(&["gnu"]).unwrap_err().to_string();
+        assert!(error.contains("--player gnu") && error.contains("pimc"), "{error}");
     }
 
     #[test]
