@@ -162,6 +162,10 @@ pub struct MoveStats {
     pub belief_entropy: f32,
     /// Particles that agreed with the last observation before any resampling.
     pub survivors: usize,
+    /// Mean number of the opponent's chains over the particles ([`crate::belief::Belief::opponent_shape`]).
+    pub opponent_chains: f32,
+    /// Mean number of the opponent's stones in chains with at most two liberties over the particles.
+    pub opponent_weak: f32,
     /// Resamplings so far this game.
     pub resamplings: u64,
     /// Move number (turns played before this one).

@@ -317,6 +317,8 @@ fn move_json(color: Color, reply: &str, limits: &SearchLimits, used: Duration, s
         "win_rate": stats.win_rate,
         "belief_entropy": stats.belief_entropy,
         "survivors": stats.survivors,
+        "opponent_chains": stats.opponent_chains,
+        "opponent_weak": stats.opponent_weak,
         "resamplings": stats.resamplings,
         "p_opponent": stats.opponent_probability,
         "uncertainty": stats.uncertainty,

@@ -295,6 +295,28 @@ impl Belief {
         &self.boards
     }
 
+    /// The shape of the opponent's stones across the particles: the mean number of its chains, and the mean
+    /// number of its stones in chains with at most two liberties (a diagnostic for the move log: set beside the
+    /// true board's, it shows whether the particles scatter the opponent's stones more than it plays them).
+    pub fn opponent_shape(&self) -> (f32, f32) {
+        let them = self.us.opponent();
+        let (mut chains, mut weak) = (0usize, 0usize);
+        for board in &self.boards {
+            let mut left = board.stones(them);
+            while let Some(point) = left.first() {
+                let (chain, liberties) = board.group_and_liberties(point);
+                let chain = chain | Bitboard::from_point(point);
+                chains += 1;
+                if liberties.count() <= 2 {
+                    weak += chain.count() as usize;
+                }
+                left -= chain;
+            }
+        }
+        let n = self.boards.len().max(1) as f32;
+        (chains as f32 / n, weak as f32 / n)
+    }
+
     /// The board of particle `i`.
     ///
     /// # Panics

@@ -610,3 +610,19 @@ fn an_old_refusal_that_some_particles_find_legal_now_is_retriable() {
         assert!((belief.retriable() - belief.blocked()).is_empty(), "retriable points are blocked ones");
     }
 }
+
+/// The opponent's shape over the particles: its chains, and its stones in chains with at most two liberties,
+/// counted on a position every particle holds.
+#[test]
+fn opponent_shape_counts_chains_and_weak_stones() {
+    let size = 9;
+    let mut belief = Belief::new(size, Color::White, IllegalRule::Retry, &config(16), 5);
+    assert_eq!(belief.opponent_shape(), (0.0, 0.0));
+    // Black: A1-B1 (a chain of two with three liberties), E5 alone (four), J9 alone in the corner, touched by
+    // our J8 (one liberty left): three chains, one weak stone.
+    for (theirs, ours) in [("A1", "C5"), ("B1", "C6"), ("E5", "G3"), ("J9", "J8")] {
+        belief.observe_seen_opponent_move(pt(theirs, size), Bitboard::EMPTY);
+        belief.observe(&Observation::OwnOk { point: pt(ours, size), captured: Bitboard::EMPTY });
+    }
+    assert_eq!(belief.opponent_shape(), (3.0, 1.0));
+}

@@ -116,6 +116,7 @@ impl Engine {
         }
         stats.belief_entropy = belief.total_entropy();
         stats.survivors = belief.stats().survivors_last;
+        (stats.opponent_chains, stats.opponent_weak) = belief.opponent_shape();
         stats.resamplings = belief.stats().resamplings;
         let record_point = |stats: &mut MoveStats, mv: Move| {
             let p = mv.point().map_or(0.0, |point| input.probabilities[point.index()]);
