@@ -300,17 +300,14 @@ impl Belief {
     /// true board's, it shows whether the particles scatter the opponent's stones more than it plays them).
     pub fn opponent_shape(&self) -> (f32, f32) {
         let them = self.us.opponent();
+        let geometry = self.geometry;
         let (mut chains, mut weak) = (0usize, 0usize);
         for board in &self.boards {
-            let mut left = board.stones(them);
-            while let Some(point) = left.first() {
-                let (chain, liberties) = board.group_and_liberties(point);
-                let chain = chain | Bitboard::from_point(point);
+            for chain in geometry.components(board.stones(them)) {
                 chains += 1;
-                if liberties.count() <= 2 {
+                if (geometry.adjacent(chain) & board.empty()).count() <= 2 {
                     weak += chain.count() as usize;
                 }
-                left -= chain;
             }
         }
         let n = self.boards.len().max(1) as f32;
