@@ -22,7 +22,8 @@ from collections import defaultdict
 def read_sgf(path):
     """The size and the moves of a true game: (colour, (x, y) or None for a pass)."""
     text = open(path).read()
-    size = int((re.search(r"SZ\[(\d+)\]", text) or [None, 9])[1])
+    found = re.search(r"SZ\[(\d+)\]", text)
+    size = int(found[1]) if found else 9
     moves = []
     for colour, vertex in re.findall(r";([BW])\[([a-z]{0,2})\]", text):
         if vertex in ("", "tt") or len(vertex) != 2:

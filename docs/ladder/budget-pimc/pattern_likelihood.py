@@ -1,94 +1,95 @@
 #!/usr/bin/env python3
-# How well 3x3 patterns predict a player's moves (stop 30, an analysis, not engine code): for each move of
-# the named player in the true games of a folder (`match --sgf`), every empty point's 3x3 neighbourhood
-# (own / other / empty / off-board, the smallest of its 8 symmetric forms) and its line (1-4+); a
-# Bradley-Terry strength per pattern fitted by Coulom's minorization-maximization (one virtual win and loss
-# against strength 1) on the even-numbered games, scored on the odd-numbered ones (mean log-likelihood per
-# move, nats).
-#   pattern_likelihood.py SGF_DIR PLAYER_NAME_PART
-import re,glob,math,sys,collections
-N=9
-def load(f):
-    t=open(f).read()
-    pb=re.search(r'PB\[([^\]]*)\]',t).group(1); pw=re.search(r'PW\[([^\]]*)\]',t).group(1)
-    mv=[]
-    for c,v in re.findall(r';([BW])\[([a-z]{0,2})\]',t):
-        mv.append((c, None if v in ('','tt') else (ord(v[0])-97,ord(v[1])-97)))
-    return {'B':pb,'W':pw},mv
-def nb(p):
-    x,y=p
-    for dx,dy in ((1,0),(-1,0),(0,1),(0,-1)):
-        if 0<=x+dx<N and 0<=y+dy<N: yield (x+dx,y+dy)
-def group(b,p):
-    c=b[p]; seen={p}; st=[p]; libs=set()
-    while st:
-        q=st.pop()
-        for r in nb(q):
-            if r not in b: libs.add(r)
-            elif b[r]==c and r not in seen: seen.add(r); st.append(r)
-    return seen,libs
-def play(b,c,p):
-    b[p]=c; o='W' if c=='B' else 'B'; cap=0
-    for r in nb(p):
-        if r in b and b[r]==o:
-            g,l=group(b,r)
-            if not l:
-                for q in g: del b[q]
-                cap+=len(g)
-    return cap
-OFFS=[(-1,-1),(0,-1),(1,-1),(1,0),(1,1),(0,1),(-1,1),(-1,0)]
-def syms():
-    out=[]
-    for sw in (False,True):
-        for fx in (1,-1):
-            for fy in (1,-1):
-                out.append((sw,fx,fy))
-    return out
-SY=syms()
-def pattern(b,p,me):
-    x,y=p; best=None
-    for sw,fx,fy in SY:
-        code=[]
-        for dx,dy in OFFS:
-            if sw: dx,dy=dy,dx
-            q=(x+dx*fx,y+dy*fy)
-            if not(0<=q[0]<N and 0<=q[1]<N): code.append('#')
-            elif q not in b: code.append('.')
-            elif b[q]==me: code.append('o')
-            else: code.append('x')
-        s=''.join(code)
-        if best is None or s<best: best=s
-    # add edge distance (line) bucket
-    line=min(x,y,N-1-x,N-1-y); 
-    return best+str(min(line,3))
+"""How well 3x3 patterns predict a player's moves (stop 30, an analysis, not engine code).
+
+For each move of the named player in the true games of a folder (`match --sgf`), every empty point's 3x3
+neighbourhood (own / other / empty / off-board, the smallest of its 8 symmetric forms) and its line (1-4+);
+a Bradley-Terry strength per pattern fitted by Coulom's minorization-maximization (one virtual win and loss
+against strength 1) on the even-numbered games, scored on the odd-numbered ones (mean log-likelihood per
+move, nats). The board replay is scripts/belief_shape.py's.
+
+    docs/ladder/budget-pimc/pattern_likelihood.py SGF_DIR PLAYER_NAME_PART
+"""
+import collections
+import glob
+import math
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "scripts"))
+from belief_shape import play, read_sgf  # noqa: E402
+
+# The eight neighbours, in order around the point.
+RING = [(-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)]
+# The eight symmetries of the square: (swap the axes, flip x, flip y).
+SYMMETRIES = [(swap, fx, fy) for swap in (False, True) for fx in (1, -1) for fy in (1, -1)]
+
+
+def pattern(board, point, me, size):
+    """The point's neighbourhood as the smallest of its symmetric codes, and its line (0-3, 3 = 4th or more)."""
+    x, y = point
+    codes = []
+    for swap, fx, fy in SYMMETRIES:
+        code = []
+        for dx, dy in RING:
+            if swap:
+                dx, dy = dy, dx
+            q = (x + dx * fx, y + dy * fy)
+            if not (0 <= q[0] < size and 0 <= q[1] < size):
+                code.append("#")
+            elif q not in board:
+                code.append(".")
+            else:
+                code.append("o" if board[q] == me else "x")
+        codes.append("".join(code))
+    return min(codes) + str(min(x, y, size - 1 - x, size - 1 - y, 3))
+
+
 def samples(files, who):
-    out=[]
-    for f in files:
-        names,mv=load(f); b={}
-        for c,p in mv:
-            if p is None: continue
-            if who in names[c].lower() and p not in b:
-                cands=[(i,j) for i in range(N) for j in range(N) if (i,j) not in b]
-                pats=collections.Counter(pattern(b,q,c) for q in cands)
-                out.append((pattern(b,p,c),pats))
-            if p in b: continue
-            play(b,c,p)
+    """Per move of `who`: its pattern, and how many empty points hold each pattern."""
+    out = []
+    for path in files:
+        text = open(path).read()
+        names = {c: (re.search(r"P%s\[([^\]]*)\]" % c, text) or [None, ""])[1].lower() for c in "BW"}
+        size, moves = read_sgf(path)
+        board = {}
+        for colour, point in moves:
+            if point is None or point in board:
+                continue
+            if who in names[colour]:
+                empty = [(i, j) for i in range(size) for j in range(size) if (i, j) not in board]
+                counts = collections.Counter(pattern(board, q, colour, size) for q in empty)
+                out.append((pattern(board, point, colour, size), counts))
+            play(board, colour, point, size)
     return out
-files=sorted(glob.glob(sys.argv[1]+'/*.sgf')); who=sys.argv[2]
-train=samples(files[::2],who); test=samples(files[1::2],who)
-g=collections.defaultdict(lambda:1.0)
-W=collections.Counter(s[0] for s in train)
-for it in range(60):
-    denom=collections.Counter()
-    for mvp,pats in train:
-        E=sum(n*g[p] for p,n in pats.items())
-        for p,n in pats.items(): denom[p]+=n/E
-    for p in denom:
-        g[p]=(W[p]+1.0)/(denom[p]+2.0/(g[p]+1.0))
-def ll(data):
-    t=0
-    for mvp,pats in data:
-        E=sum(n*g[p] for p,n in pats.items()); t+=math.log(g[mvp]/E)
-    return t/len(data)
-def llu(data): return sum(-math.log(sum(p.values())) for _,p in data)/len(data)
-print(who,'train',len(train),'test',len(test),'uniform test %.4f'%llu(test),'pattern train %.4f test %.4f'%(ll(train),ll(test)), 'patterns',len(W))
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    files = sorted(glob.glob(os.path.join(sys.argv[1], "*.sgf")))
+    who = sys.argv[2].lower()
+    train, test = samples(files[::2], who), samples(files[1::2], who)
+    gamma = collections.defaultdict(lambda: 1.0)
+    wins = collections.Counter(chosen for chosen, _ in train)
+    for _ in range(60):
+        denominator = collections.Counter()
+        for _, counts in train:
+            total = sum(n * gamma[p] for p, n in counts.items())
+            for p, n in counts.items():
+                denominator[p] += n / total
+        for p in denominator:
+            gamma[p] = (wins[p] + 1.0) / (denominator[p] + 2.0 / (gamma[p] + 1.0))
+
+    def mean_log_likelihood(data):
+        return sum(math.log(gamma[c] / sum(n * gamma[p] for p, n in counts.items())) for c, counts in data) / len(data)
+
+    uniform = sum(-math.log(sum(counts.values())) for _, counts in test) / len(test)
+    print(
+        f"{who} train {len(train)} test {len(test)} uniform test {uniform:.4f} "
+        f"pattern train {mean_log_likelihood(train):.4f} test {mean_log_likelihood(test):.4f} patterns {len(wins)}"
+    )
+
+
+if __name__ == "__main__":
+    main()
