@@ -90,6 +90,11 @@ pub struct SearchConfig {
     /// At our next turn after a try that stood, the share of the main search's statistics after that try and
     /// each reply that starts the new root's edges (summed over the replies); 0 = none.
     pub reply_prior: f32,
+    /// The main search keeps one tree per player (multiple-observer information-set MCTS): each side's moves
+    /// in the tree are chosen at nodes keyed by what that side has seen (its own moves; of the other side's,
+    /// only passes and captures), so neither side answers a move it was not shown; false = one tree keyed by
+    /// every move, in which both sides see all.
+    pub observer_trees: bool,
 }
 
 impl Default for SearchConfig {
@@ -121,6 +126,7 @@ impl Default for SearchConfig {
             cleanup_share: 0.03,
             reuse_decay: 0.5,
             reply_prior: 0.5,
+            observer_trees: false,
         }
     }
 }

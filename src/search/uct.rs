@@ -129,6 +129,13 @@ fn jitter(draw: u32, slot: usize) -> f32 {
 /// Visits of a node from which selection computes all its edges' values in one pass ([`Uct::values`]).
 const BATCH_VISITS: u32 = 16;
 
+/// The node of the opponent's tree's root in a worker that keeps one tree per player
+/// ([`SearchConfig::observer_trees`]); our tree's root is node 0.
+const THEIR_ROOT: u32 = 1;
+
+/// A cursor of a tree the walk has left (or that the worker does not keep).
+const OFF_TREE: u32 = u32::MAX;
+
 /// What only the root has (a try is refused only there: below it only legal points are offered), per slot:
 /// the node after the try was refused and the turn lost (`lose-turn` only; 0: none yet), and the visits in
 /// which the try was refused.
@@ -335,7 +342,20 @@ impl<'a> Uct<'a> {
             refused_at_root: false,
         };
         worker.add_node(self.input.us);
+        if self.config.observer_trees {
+            // The opponent's tree: its root is the same position, ours to play, as the opponent sees it.
+            worker.add_node(self.input.us);
+        }
         worker
+    }
+
+    /// The opponent's tree's root in a worker, or [`OFF_TREE`] when the workers keep one tree.
+    fn their_root(&self) -> u32 {
+        if self.config.observer_trees {
+            THEIR_ROOT
+        } else {
+            OFF_TREE
+        }
     }
 
     /// A kept worker ready for this search: every statistic scaled by `decay` ([`scale_edges`]), the root edges
@@ -548,6 +568,11 @@ impl<'a> Uct<'a> {
     /// Walks the tree on `board` (particle `sample`) from the root, playing the moves; returns how the game
     /// stands after the tree (open, over and scored, or drawn by a repetition), the side to move and the
     /// passes in a row. `shape` gives the board operations of the board's size.
+    ///
+    /// With one tree per player ([`SearchConfig::observer_trees`]) the walk holds a cursor in each: the side to
+    /// move chooses at its own tree's node, its tree follows the move it made, and the other tree follows what
+    /// the other side is told of it (a pass, or the move itself when it captured; any other move is one
+    /// "moved unseen" child). The walk leaves the trees when either has no node for what happened.
     fn descend<S: Shape>(
         &self,
         shape: S,
@@ -556,7 +581,10 @@ impl<'a> Uct<'a> {
         sample: usize,
     ) -> (Ending, Color, u32) {
         let us = self.input.us;
+        let split = self.config.observer_trees;
+        // The node of the side to move and the node of the side waiting (the same node with one tree).
         let mut node = 0u32;
+        let mut waiting = self.their_root();
         let mut to_move = us;
         let mut passes = u32::from(self.input.opponent_passed);
         loop {
@@ -589,9 +617,13 @@ impl<'a> Uct<'a> {
                 prefetch(std::slice::from_ref(&worker.nodes[next as usize]));
             }
             let mut refused = false;
+            // What the waiting side is told of the move: the slot of a pass or of a capturing move (its own
+            // stones taken), the unseen slot for any other move.
+            let mut told = self.unseen_slot();
             if slot == self.area {
                 board.pass();
                 passes += 1;
+                told = self.area;
             } else {
                 let point = Point::new(slot).expect("slot below area");
                 let outcome = if superko && repeating.contains(point) {
@@ -600,9 +632,12 @@ impl<'a> Uct<'a> {
                     board.try_play_in(shape, to_move, point)
                 };
                 match outcome {
-                    Ok(_) => {
+                    Ok(captured) => {
                         worker.played.push((to_move, point));
                         passes = 0;
+                        if !captured.is_empty() {
+                            told = slot;
+                        }
                     }
                     Err(_) => {
                         // Only at the root under lose-turn: the try is refused and the turn passes.
@@ -612,6 +647,8 @@ impl<'a> Uct<'a> {
                         debug_assert_eq!(node, 0, "only a root try is ever refused");
                         worker.root.refused[slot] += 1;
                         worker.refused_at_root = true;
+                        // The opponent is told of an illegal try and nothing else: its tree follows a pass.
+                        told = self.area;
                     }
                 }
             }
@@ -629,27 +666,55 @@ impl<'a> Uct<'a> {
                 // The referee ends the game as a draw.
                 return (Ending::Drawn, to_move, passes);
             }
+            // The waiting side's tree follows what it was told (with one tree there is no waiting side's tree).
+            let mut seen = OFF_TREE;
+            if split && waiting != OFF_TREE {
+                seen = worker.nodes[waiting as usize].children.get(told).map_or(0, |&c| c);
+                if seen == 0 {
+                    // Passed through as often as the moves out of it were made: grown like a move's child.
+                    let passed = &mut worker.nodes[waiting as usize].visits;
+                    *passed += 1;
+                    if *passed >= self.config.expand_after && worker.nodes.len() < self.config.max_nodes {
+                        let index = worker.add_node(to_move);
+                        self.set_child(worker, waiting, told, index);
+                    }
+                } else {
+                    worker.nodes[waiting as usize].visits += 1;
+                }
+            }
             let child = if refused { worker.root.lost_children[slot] } else { next };
-            if child != 0 {
-                node = child;
+            if child != 0 && seen != 0 {
+                // With one tree `seen` is OFF_TREE: the side to move next has the child.
+                (node, waiting) = if split { (seen, child) } else { (child, OFF_TREE) };
                 continue;
             }
-            if worker.nodes.len() < self.config.max_nodes
+            if child == 0
+                && worker.nodes.len() < self.config.max_nodes
                 && worker.edges.edges(node)[slot].visits + 1 >= self.config.expand_after
             {
                 let index = worker.add_node(to_move);
                 if refused {
                     worker.root.lost_children[slot] = index;
                 } else {
-                    let children = &mut worker.nodes[node as usize].children;
-                    if children.is_empty() {
-                        children.resize(self.area + 1, 0);
-                    }
-                    children[slot] = index;
+                    self.set_child(worker, node, slot, index);
                 }
             }
             return (Ending::Open, to_move, passes);
         }
+    }
+
+    /// The child slot of a move the waiting side was not shown ([`SearchConfig::observer_trees`]).
+    fn unseen_slot(&self) -> usize {
+        self.area + 1
+    }
+
+    /// Makes `index` the child of `node` after `slot` (a move's slot, or the unseen slot).
+    fn set_child(&self, worker: &mut Worker, node: u32, slot: usize, index: u32) {
+        let children = &mut worker.nodes[node as usize].children;
+        if children.is_empty() {
+            children.resize(self.area + 2, 0);
+        }
+        children[slot] = index;
     }
 
     /// Our reward for the final `board`: 1 for a win, 0 for a loss, the tie rule's value for a level game.

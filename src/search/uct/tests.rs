@@ -540,3 +540,59 @@ fn an_old_refusal_found_legal_now_is_tried_again_before_a_pass() {
     input.tried_this_turn = Bitboard::from_point(d2);
     assert!(root_offer(&input).moves.contains(&Move::Play(c1)), "{:?}", root_offer(&input).moves);
 }
+
+/// With one tree per player, each side's decision nodes are keyed by what it saw: in our tree a node where the
+/// opponent moves has children only for what we are told (its pass, a capture, or the one "unseen" slot), and
+/// so does the opponent's tree after our moves; with one tree, every move has its own child.
+#[test]
+fn observer_trees_key_the_other_side_s_moves_by_what_is_told() {
+    // Stones on both sides, so that captures happen in the tree.
+    let board = Board::from_picture(
+        7,
+        ". . . . . . .
+         . X X . O . .
+         X O . X O . .
+         . X . . X O .
+         . . . . . . .
+         . . O . . . .
+         . . . . . . .",
+    );
+    let input = SearchInput::for_test(vec![board], Color::Black, 0.5);
+    let walk = |observer_trees: bool| {
+        let config = SearchConfig { observer_trees, ..SearchConfig::default() };
+        let offer = root_offer(&input);
+        let uct = Uct::new(&input, &config, &offer);
+        let mut worker = uct.new_worker(3);
+        let mut board = uct.particles[0].clone();
+        for _ in 0..3000 {
+            uct.simulate(&mut worker, &mut board);
+        }
+        // Which nodes hang below our root (node 0); with two trees the rest hang below the opponent's (node 1).
+        let mut ours = vec![false; worker.nodes.len()];
+        let mut stack = vec![0u32];
+        while let Some(n) = stack.pop() {
+            ours[n as usize] = true;
+            stack.extend(worker.nodes[n as usize].children.iter().copied().filter(|&c| c != 0));
+        }
+        // For every node at which its tree's owner waits (the other side moves), the slots of its children.
+        let mut waiting_children = Vec::new();
+        for (index, node) in worker.nodes.iter().enumerate() {
+            let owner = if ours[index] { Color::Black } else { Color::White };
+            if node.to_move != owner {
+                let slots = node.children.iter().enumerate().filter(|(_, &c)| c != 0).map(|(s, _)| s);
+                waiting_children.push(slots.collect::<Vec<usize>>());
+            }
+        }
+        (uct.area, worker.nodes.len(), waiting_children)
+    };
+    let (area, nodes, waiting) = walk(true);
+    assert!(nodes > 100, "the trees grew: {nodes} nodes");
+    let unseen = area + 1;
+    assert!(waiting.iter().any(|slots| slots.contains(&unseen)), "unseen moves are followed");
+    // A waiting node's children: the unseen slot, the pass, and moves that captured (few).
+    let spread = waiting.iter().map(|slots| slots.iter().filter(|&&s| s != unseen && s != area).count()).max();
+    let with_one = walk(false);
+    let spread_one = with_one.2.iter().map(Vec::len).max();
+    assert!(spread.unwrap_or(0) < spread_one.unwrap_or(0), "{spread:?} against one tree's {spread_one:?}");
+    assert!(with_one.2.iter().all(|slots| !slots.contains(&unseen)), "one tree has no unseen slot");
+}
