@@ -133,9 +133,6 @@ const BATCH_VISITS: u32 = 16;
 /// ([`SearchConfig::observer_trees`]); our tree's root is node 0.
 const THEIR_ROOT: u32 = 1;
 
-/// A cursor of a tree the walk has left (or that the worker does not keep).
-const OFF_TREE: u32 = u32::MAX;
-
 /// What only the root has (a try is refused only there: below it only legal points are offered), per slot:
 /// the node after the try was refused and the turn lost (`lose-turn` only; 0: none yet), and the visits in
 /// which the try was refused.
@@ -347,15 +344,6 @@ impl<'a> Uct<'a> {
             worker.add_node(self.input.us);
         }
         worker
-    }
-
-    /// The opponent's tree's root in a worker, or [`OFF_TREE`] when the workers keep one tree.
-    fn their_root(&self) -> u32 {
-        if self.config.observer_trees {
-            THEIR_ROOT
-        } else {
-            OFF_TREE
-        }
     }
 
     /// A kept worker ready for this search: every statistic scaled by `decay` ([`scale_edges`]), the root edges
@@ -582,9 +570,9 @@ impl<'a> Uct<'a> {
     ) -> (Ending, Color, u32) {
         let us = self.input.us;
         let split = self.config.observer_trees;
-        // The node of the side to move and the node of the side waiting (the same node with one tree).
+        // The node of the side to move and, with two trees, the waiting side's node in its own tree.
         let mut node = 0u32;
-        let mut waiting = self.their_root();
+        let mut waiting = THEIR_ROOT;
         let mut to_move = us;
         let mut passes = u32::from(self.input.opponent_passed);
         loop {
@@ -666,26 +654,15 @@ impl<'a> Uct<'a> {
                 // The referee ends the game as a draw.
                 return (Ending::Drawn, to_move, passes);
             }
-            // The waiting side's tree follows what it was told (with one tree there is no waiting side's tree).
-            let mut seen = OFF_TREE;
-            if split && waiting != OFF_TREE {
-                seen = worker.nodes[waiting as usize].children.get(told).map_or(0, |&c| c);
-                if seen == 0 {
-                    // Passed through as often as the moves out of it were made: grown like a move's child.
-                    let passed = &mut worker.nodes[waiting as usize].visits;
-                    *passed += 1;
-                    if *passed >= self.config.expand_after && worker.nodes.len() < self.config.max_nodes {
-                        let index = worker.add_node(to_move);
-                        self.set_child(worker, waiting, told, index);
-                    }
-                } else {
-                    worker.nodes[waiting as usize].visits += 1;
-                }
-            }
+            // With two trees, the waiting side's node after what it was told (0: none yet).
+            let seen = split.then(|| self.follow_told(worker, waiting, told, to_move));
             let child = if refused { worker.root.lost_children[slot] } else { next };
-            if child != 0 && seen != 0 {
-                // With one tree `seen` is OFF_TREE: the side to move next has the child.
-                (node, waiting) = if split { (seen, child) } else { (child, OFF_TREE) };
+            if child != 0 && seen != Some(0) {
+                // The side to move next chooses at its own tree's node; the side that moved waits at `child`.
+                (node, waiting) = match seen {
+                    Some(seen) => (seen, child),
+                    None => (child, THEIR_ROOT),
+                };
                 continue;
             }
             if child == 0
@@ -701,6 +678,20 @@ impl<'a> Uct<'a> {
             }
             return (Ending::Open, to_move, passes);
         }
+    }
+
+    /// The child of the waiting side's node `waiting` after what it was `told` (two trees), or 0 when it has
+    /// none yet. The node counts the walks through it in its `visits` (nobody chooses at it); a missing child,
+    /// with `to_move` to play, is grown once the node has been passed `expand_after` times.
+    fn follow_told(&self, worker: &mut Worker, waiting: u32, told: usize, to_move: Color) -> u32 {
+        let node = &mut worker.nodes[waiting as usize];
+        node.visits += 1;
+        let seen = node.children.get(told).map_or(0, |&c| c);
+        if seen == 0 && node.visits >= self.config.expand_after && worker.nodes.len() < self.config.max_nodes {
+            let index = worker.add_node(to_move);
+            self.set_child(worker, waiting, told, index);
+        }
+        seen
     }
 
     /// The child slot of a move the waiting side was not shown ([`SearchConfig::observer_trees`]).
