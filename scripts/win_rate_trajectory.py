@@ -15,7 +15,10 @@ engine (the colour it played in the log lines read; `--fixed-colors` makes every
     phantomgo match ... --fixed-colors --results r.jsonl \
         --black "phantomgo gtp ... --log-file eng.jsonl --game-id {game}" --black-name phantomgo ...
     scripts/win_rate_trajectory.py r.jsonl eng.jsonl black phantomgo
+
+Either file may be gzip-compressed (a name ending in .gz). A drawn game counts with the losses.
 """
+import gzip
 import json
 import sys
 from collections import defaultdict
@@ -23,15 +26,19 @@ from collections import defaultdict
 CHECKPOINTS = (20, 30, 40, 50, 60)
 
 
+def open_text(path):
+    return gzip.open(path, "rt") if path.endswith(".gz") else open(path)
+
+
 def load(results_path, log_path, colour):
     results = {}
-    with open(results_path) as f:
+    with open_text(results_path) as f:
         for line in f:
             if line.strip():
                 row = json.loads(line)
                 results[row["game"]] = row
     first = defaultdict(dict)
-    with open(log_path) as f:
+    with open_text(log_path) as f:
         for line in f:
             try:
                 entry = json.loads(line)
