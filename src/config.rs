@@ -181,6 +181,9 @@ pub struct BeliefSection {
     /// Opponent model: `"fitted"` (configs/opponent_model.toml, built in), `"hand"` (locality and contact),
     /// or the path of a model file written by `phantomgo fit-model`.
     pub opponent_model: Option<String>,
+    /// Pattern model of hidden moves, replacing the pool mixture: `"none"` (the default) or the path of a
+    /// file written by `phantomgo fit-model --patterns`.
+    pub pattern_model: Option<String>,
 }
 
 /// `[game]` in a config file: the game the engine is entered in. GTP sets size, komi, rules and time by
@@ -699,6 +702,18 @@ impl Settings {
                 }
             };
         }
+        if let Some(model) = &section.pattern_model {
+            belief.pattern = match model.as_str() {
+                "none" | "" => None,
+                path => {
+                    let text = std::fs::read_to_string(path)
+                        .map_err(|e| invalid("belief.pattern_model", format!("cannot read '{path}': {e}")))?;
+                    let parsed = crate::belief::pattern::PatternModel::from_text(&text)
+                        .map_err(|e| invalid("belief.pattern_model", format!("'{path}': {e}")))?;
+                    Some(std::sync::Arc::new(parsed))
+                }
+            };
+        }
         Ok(())
     }
 
@@ -851,7 +866,7 @@ mod tests {
         assert!(search.invader_share_retry.is_some());
         let belief = &file.belief;
         assert!(belief.resample_below.is_some() && belief.locality.is_some() && belief.contact.is_some());
-        assert!(belief.resampling.is_some());
+        assert!(belief.resampling.is_some() && belief.pattern_model.is_some());
         let game = &file.game;
         assert!(game.protocol.is_some() && game.name.is_some() && game.main_time.is_some());
         assert!(game.komi.is_some() && game.rules.is_some());
@@ -1003,5 +1018,32 @@ mod tests {
         let file = FileConfig::load_with(None, &sets(&["belief.opponent_model=/no/such/model.toml"])).unwrap();
         let missing = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap_err().to_string();
         assert!(missing.contains("belief.opponent_model"), "{missing}");
+    }
+
+    #[test]
+    fn the_pattern_model_is_off_or_read_from_a_file() {
+        let sets = |items: &[&str]| items.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let settings = Settings::from_layers(&FileConfig::default(), &EngineOptions::default(), None).unwrap();
+        assert!(settings.engine.belief.pattern.is_none());
+        let dir = std::env::temp_dir().join(format!("phantomgo-pattern-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("good.txt");
+        std::fs::write(&good, "# a model\n..o..... 4 3.5\n").unwrap();
+        let set = format!("belief.pattern_model={}", good.display());
+        let file = FileConfig::load_with(None, &sets(&[set.as_str()])).unwrap();
+        let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
+        assert_eq!(settings.engine.belief.pattern.as_ref().map(|m| m.len()), Some(1));
+        let file = FileConfig::load_with(None, &sets(&[set.as_str(), "belief.pattern_model=none"])).unwrap();
+        let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
+        assert!(settings.engine.belief.pattern.is_none());
+        let bad = dir.join("bad.txt");
+        std::fs::write(&bad, "..o..... 9 3.5\n").unwrap();
+        for path in [bad.display().to_string(), "/no/such/patterns.txt".to_string()] {
+            let set = format!("belief.pattern_model={path}");
+            let file = FileConfig::load_with(None, &sets(&[set.as_str()])).unwrap();
+            let error = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap_err().to_string();
+            assert!(error.contains("belief.pattern_model"), "{error}");
+        }
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

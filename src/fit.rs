@@ -8,6 +8,7 @@
 //! from what was announced, not from the model.
 
 use crate::belief::opponent::{candidates, OpponentModel, Pool, PoolWeights, POOLS};
+use crate::belief::pattern::PatternSample;
 use crate::board::Board;
 use crate::color::Color;
 use crate::point::Point;
@@ -45,6 +46,13 @@ pub struct FitArgs {
     /// one opponent from its recorded games. Held-out games are scored on every player's moves.
     #[arg(long = "player", value_name = "KIND")]
     pub players: Vec<String>,
+    /// Fit the pattern model instead (`belief.pattern_model`): a strength per 3x3 neighbourhood and line,
+    /// by minorization-maximization; --out writes it as a pattern file.
+    #[arg(long)]
+    pub patterns: bool,
+    /// Minorization-maximization rounds of the pattern fit.
+    #[arg(long, default_value_t = 100)]
+    pub pattern_iterations: usize,
 }
 
 /// The player kinds a record's names are read as ([`kind_of`]).
@@ -195,8 +203,28 @@ fn game_samples(record: &SgfRecord) -> Option<Vec<Sample>> {
     Some(out)
 }
 
-/// Every sample in the `.sgf` files of `dirs`.
-fn load(dirs: &[PathBuf]) -> Result<Vec<Sample>> {
+/// The pattern samples of one game (mover kind, sample): the non-capturing moves, as [`game_samples`] takes
+/// them; `None` when a move is illegal on the replayed board.
+fn game_pattern_samples(record: &SgfRecord) -> Option<Vec<(String, PatternSample)>> {
+    let mut board = Board::new(record.size)?;
+    let mut out = Vec::new();
+    for &(color, point) in &record.moves {
+        let Some(point) = point else {
+            board.pass();
+            continue;
+        };
+        let c = candidates(&board, color);
+        let sample = c.contains(point).then(|| PatternSample::new(&board, color, point, c, 1.0));
+        let captured = board.try_play(color, point).ok()?;
+        if let (true, Some(sample)) = (captured.is_empty(), sample) {
+            out.push((kind_of(&record.names[if color == Color::Black { 0 } else { 1 }]), sample));
+        }
+    }
+    Some(out)
+}
+
+/// The true games in the `.sgf` files of `dirs`, each read by `read`.
+fn load_with<T>(dirs: &[PathBuf], read: impl Fn(&SgfRecord) -> Option<Vec<T>>) -> Result<Vec<T>> {
     let mut out = Vec::new();
     for dir in dirs {
         let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -207,13 +235,80 @@ fn load(dirs: &[PathBuf]) -> Result<Vec<Sample>> {
         files.sort();
         for file in files {
             let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
-            match parse_sgf(&text).as_ref().and_then(game_samples) {
+            match parse_sgf(&text).as_ref().and_then(&read) {
                 Some(samples) => out.extend(samples),
                 None => log::warn!("{}: not a replayable true game, skipped", file.display()),
             }
         }
     }
     Ok(out)
+}
+
+/// `phantomgo fit-model --patterns`: fits the pattern model and scores it on the held-out games.
+fn run_patterns(args: &FitArgs) -> Result<()> {
+    if let Some(unknown) = args.players.iter().find(|p| !KINDS.contains(&p.as_str())) {
+        bail!("--player {unknown}: not a player kind (one of {})", KINDS.join(", "));
+    }
+    if args.train.is_empty() {
+        bail!("give --train folders to fit the pattern model on");
+    }
+    let mut samples = load_with(&args.train, game_pattern_samples)?;
+    if !args.players.is_empty() {
+        samples.retain(|(who, _)| args.players.contains(who));
+    }
+    if samples.is_empty() {
+        bail!("no moves to fit on in {}", names(&args.train));
+    }
+    if args.balance {
+        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+        for (who, _) in &samples {
+            *counts.entry(who.clone()).or_default() += 1;
+        }
+        let per_kind = samples.len() as f64 / counts.len().max(1) as f64;
+        for (who, s) in samples.iter_mut() {
+            s.weight = per_kind / counts[who.as_str()] as f64;
+        }
+    }
+    let train: Vec<PatternSample> = samples.into_iter().map(|(_, s)| s).collect();
+    let model = crate::belief::pattern::fit(&train, args.pattern_iterations);
+    let (ll, uniform) = crate::belief::pattern::mean_log_likelihood(&model, &train);
+    let mut report = format!(
+        "training games: {} moves, {} patterns; mean log-likelihood per move (nats): uniform {uniform:.4}, \
+         patterns {ll:.4}\n",
+        train.len(),
+        model.len()
+    );
+    if !args.eval.is_empty() {
+        let held_out: Vec<(String, PatternSample)> = load_with(&args.eval, game_pattern_samples)?;
+        let mut kinds: BTreeMap<String, Vec<PatternSample>> = BTreeMap::new();
+        for (who, s) in held_out {
+            kinds.entry("all".into()).or_default().push(s.clone());
+            kinds.entry(who).or_default().push(s);
+        }
+        report.push_str(&format!("held-out games ({}):\n", names(&args.eval)));
+        for (who, s) in &kinds {
+            let (ll, uniform) = crate::belief::pattern::mean_log_likelihood(&model, s);
+            report.push_str(&format!("  {who:<8} {:>6} moves: uniform {uniform:.4}, patterns {ll:.4}\n", s.len()));
+        }
+    }
+    print!("{report}");
+    if let Some(out) = &args.out {
+        let header = format!(
+            "The belief's pattern model of hidden moves (see src/belief/pattern.rs; belief.pattern_model).\n\
+             Fitted by `phantomgo fit-model --patterns{}{}` on {} moves from {}.\n\n{report}",
+            if args.balance { " --balance" } else { "" },
+            args.players.iter().map(|p| format!(" --player {p}")).collect::<String>(),
+            train.len(),
+            names(&args.train)
+        );
+        std::fs::write(out, model.to_text(&header)).with_context(|| format!("writing {}", out.display()))?;
+    }
+    Ok(())
+}
+
+/// Every sample in the `.sgf` files of `dirs`.
+fn load(dirs: &[PathBuf]) -> Result<Vec<Sample>> {
+    load_with(dirs, game_samples)
 }
 
 impl Sample {
@@ -347,6 +442,9 @@ fn table(title: &str, samples: &[Sample], models: &[(&str, &OpponentModel)]) -> 
 /// # Errors
 /// Unreadable folders or model files, no samples to fit on, or a file that cannot be written.
 pub fn run(args: &FitArgs) -> Result<()> {
+    if args.patterns {
+        return run_patterns(args);
+    }
     let uniform = OpponentModel {
         phase_starts: Vec::new(),
         phase: vec![PoolWeights::from_array({
@@ -442,6 +540,22 @@ mod tests {
         assert!(kinds(&["gnugo"]).unwrap().is_empty());
         let error = kinds(&["gnu"]).unwrap_err().to_string();
         assert!(error.contains("--player gnu") && error.contains("pimc"), "{error}");
+    }
+
+    #[test]
+    fn pattern_samples_are_the_non_capturing_moves() {
+        // Black fills A1's last liberty from B1 then captures at A2; the capture is not a sample.
+        let v = |c, r| coordinate(Move::Play(Point::from_coords(c, r, 9).unwrap()), 9);
+        let text = format!("(;SZ[9]PB[pimc]PW[gnugo];B[{}];W[{}];B[{}];W[];B[{}])", v(1, 0), v(0, 0), v(4, 4), v(0, 1));
+        let samples = game_pattern_samples(&parse_sgf(&text).unwrap()).unwrap();
+        let kinds: Vec<&str> = samples.iter().map(|(who, _)| who.as_str()).collect();
+        assert_eq!(kinds, ["pimc", "gnugo", "pimc"]);
+        // White's A1 sat in the corner next to Black's B1: a first-line key with an `x` neighbour.
+        let white = &samples[1].1;
+        assert_eq!(white.chosen >> 16, 0);
+        assert!(crate::belief::pattern::key_text(white.chosen).contains('x'));
+        assert!(white.counts.iter().any(|&(k, _)| k == white.chosen));
+        assert_eq!(white.counts.iter().map(|&(_, n)| n).sum::<u32>(), 80);
     }
 
     #[test]

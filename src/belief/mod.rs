@@ -35,6 +35,7 @@
 mod facts;
 mod model;
 pub mod opponent;
+pub mod pattern;
 mod rebuild;
 mod repair;
 mod replay;
@@ -97,6 +98,9 @@ pub struct BeliefConfig {
     /// The opponent model's pool weights; `None` = the hand-set model of `locality`, `contact` and
     /// `edge_avoidance` ([`OpponentModel::hand`]). Default: the fitted model of configs/opponent_model.toml.
     pub model: Option<OpponentModel>,
+    /// The pattern model of hidden moves (`belief.pattern_model`); when set it replaces the pool mixture of
+    /// `model` for the opponent's hidden moves ([`pattern::PatternModel`]). Default: none.
+    pub pattern: Option<std::sync::Arc<pattern::PatternModel>>,
 }
 
 impl Default for BeliefConfig {
@@ -113,6 +117,7 @@ impl Default for BeliefConfig {
             lookahead_bias: 0.7,
             resampling: Resampling::Mutation,
             model: Some(OpponentModel::fitted()),
+            pattern: None,
         }
     }
 }

@@ -56,8 +56,20 @@ impl Belief {
             if candidates.is_empty() {
                 break;
             }
-            let pool = self.draw_pool(rng, board, candidates, wanted, avoid, &weights);
-            let point = pool.nth(rng.gen_range(0..pool.count()))?;
+            let point = match &self.config.pattern {
+                // The pattern model draws among all candidates; the rebuild's wanted points keep their bias.
+                Some(patterns) if !((candidates & wanted).any() && rng.gen::<f32>() < self.config.lookahead_bias) => {
+                    patterns.draw(rng, board, them, candidates)?
+                }
+                Some(_) => {
+                    let pool = candidates & wanted;
+                    pool.nth(rng.gen_range(0..pool.count()))?
+                }
+                None => {
+                    let pool = self.draw_pool(rng, board, candidates, wanted, avoid, &weights);
+                    pool.nth(rng.gen_range(0..pool.count()))?
+                }
+            };
             let mut next = board.clone();
             match next.play_on_empty(them, point) {
                 Ok(c) if c.is_empty() => {

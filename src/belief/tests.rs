@@ -626,3 +626,28 @@ fn opponent_shape_counts_chains_and_weak_stones() {
     }
     assert_eq!(belief.opponent_shape(), (3.0, 1.0));
 }
+
+#[test]
+fn a_pattern_model_places_the_hidden_moves() {
+    // A pattern model that all but requires the opponent's stone straight next to one of ours: every particle
+    // then holds it there, while the pool mixture spreads the stones far wider.
+    let size = 9;
+    let mut scratch = Board::new(size).unwrap();
+    scratch.put_stone(Color::Black, pt("E5", size));
+    let contact = pattern::key(&scratch, Color::White, pt("E4", size));
+    let model = pattern::PatternModel::from_strengths([(contact, 1e6)].into_iter().collect());
+    let near = Board::new(size).unwrap().geometry().neighbours(pt("E5", size));
+    let share_near = |pattern: Option<std::sync::Arc<pattern::PatternModel>>| {
+        let config = BeliefConfig { particles: 200, pattern, ..BeliefConfig::default() };
+        let mut belief = Belief::new(size, Color::Black, IllegalRule::Retry, &config, 11);
+        belief.observe(&Observation::OwnOk { point: pt("E5", size), captured: Bitboard::EMPTY });
+        belief.observe(&Observation::OpponentMove { captured: Bitboard::EMPTY });
+        assert_sane(&belief);
+        let boards = belief.particles();
+        boards.iter().filter(|b| (b.stones(Color::White) & near).any()).count() as f64 / boards.len() as f64
+    };
+    let with_patterns = share_near(Some(std::sync::Arc::new(model)));
+    let with_pools = share_near(None);
+    assert!(with_patterns > 0.99, "{with_patterns}");
+    assert!(with_pools < 0.9, "{with_pools}");
+}
