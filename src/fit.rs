@@ -9,6 +9,7 @@
 
 use crate::belief::opponent::{candidates, OpponentModel, Pool, PoolWeights, POOLS};
 use crate::belief::pattern::PatternSample;
+use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::color::Color;
 use crate::point::Point;
@@ -72,15 +73,22 @@ fn keep_players(mut samples: Vec<Sample>, players: &[String]) -> Result<Vec<Samp
     Ok(samples)
 }
 
+/// Weights that give each player kind the same total weight, one per sample of `kinds`.
+fn balanced_weights<'a>(kinds: impl Iterator<Item = &'a str> + Clone) -> Vec<f64> {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for kind in kinds.clone() {
+        *counts.entry(kind).or_default() += 1;
+    }
+    let total: usize = counts.values().sum();
+    let per_kind = total as f64 / counts.len().max(1) as f64;
+    kinds.map(|kind| per_kind / counts[kind] as f64).collect()
+}
+
 /// Gives each player kind the same total weight.
 fn balance(samples: &mut [Sample]) {
-    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-    for s in samples.iter() {
-        *counts.entry(s.who.clone()).or_default() += 1;
-    }
-    let per_kind = samples.len() as f64 / counts.len().max(1) as f64;
-    for s in samples.iter_mut() {
-        s.weight = per_kind / counts[&s.who] as f64;
+    let weights = balanced_weights(samples.iter().map(|s| s.who.as_str()));
+    for (s, w) in samples.iter_mut().zip(weights) {
+        s.weight = w;
     }
 }
 
@@ -174,8 +182,13 @@ fn kind_of(name: &str) -> String {
     "engine".to_string()
 }
 
-/// The samples of one game; `None` when a move is illegal on the replayed board (not a true game).
-fn game_samples(record: &SgfRecord) -> Option<Vec<Sample>> {
+/// Replays a true game and hands each move to `read` (the board before it, the mover, the point and the
+/// candidates there), keeping what it returns for the non-capturing moves with the mover's kind; `None` when
+/// a move is illegal on the replayed board (not a true game).
+fn replay_samples<T>(
+    record: &SgfRecord,
+    mut read: impl FnMut(&Board, Color, Point, Bitboard) -> Option<T>,
+) -> Option<Vec<(String, T)>> {
     let mut board = Board::new(record.size)?;
     let mut out = Vec::new();
     for &(color, point) in &record.moves {
@@ -183,44 +196,39 @@ fn game_samples(record: &SgfRecord) -> Option<Vec<Sample>> {
             board.pass();
             continue;
         };
-        let c = candidates(&board, color);
+        let sample = read(&board, color, point, candidates(&board, color));
+        let captured = board.try_play(color, point).ok()?;
+        if let (true, Some(sample)) = (captured.is_empty(), sample) {
+            out.push((kind_of(&record.names[usize::from(color == Color::White)]), sample));
+        }
+    }
+    Some(out)
+}
+
+/// The pool samples of one game; `None` when it is not a true game.
+fn game_samples(record: &SgfRecord) -> Option<Vec<Sample>> {
+    let samples = replay_samples(record, |board, color, point, c| {
         let mut sizes = [0u16; POOLS];
         let mut member = 0u16;
         for (k, pool) in Pool::ALL.iter().enumerate() {
-            let set = pool.points(&board, color, c);
+            let set = pool.points(board, color, c);
             sizes[k] = set.count() as u16;
             if set.contains(point) {
                 member |= 1 << k;
             }
         }
         let own_stones = board.stones(color).count();
-        let captured = board.try_play(color, point).ok()?;
-        if captured.is_empty() && member != 0 {
-            let who = kind_of(&record.names[if color == Color::Black { 0 } else { 1 }]);
-            out.push(Sample { who, own_stones, sizes, member, weight: 1.0 });
-        }
-    }
-    Some(out)
+        (member != 0).then(|| Sample { who: String::new(), own_stones, sizes, member, weight: 1.0 })
+    })?;
+    Some(samples.into_iter().map(|(who, sample)| Sample { who, ..sample }).collect())
 }
 
-/// The pattern samples of one game (mover kind, sample): the non-capturing moves, as [`game_samples`] takes
-/// them; `None` when a move is illegal on the replayed board.
+/// The pattern samples of one game (mover kind, sample), the moves [`game_samples`] takes; `None` when it is
+/// not a true game.
 fn game_pattern_samples(record: &SgfRecord) -> Option<Vec<(String, PatternSample)>> {
-    let mut board = Board::new(record.size)?;
-    let mut out = Vec::new();
-    for &(color, point) in &record.moves {
-        let Some(point) = point else {
-            board.pass();
-            continue;
-        };
-        let c = candidates(&board, color);
-        let sample = c.contains(point).then(|| PatternSample::new(&board, color, point, c, 1.0));
-        let captured = board.try_play(color, point).ok()?;
-        if let (true, Some(sample)) = (captured.is_empty(), sample) {
-            out.push((kind_of(&record.names[if color == Color::Black { 0 } else { 1 }]), sample));
-        }
-    }
-    Some(out)
+    replay_samples(record, |board, color, point, c| {
+        c.contains(point).then(|| PatternSample::new(board, color, point, c, 1.0))
+    })
 }
 
 /// The true games in the `.sgf` files of `dirs`, each read by `read`.
@@ -260,13 +268,9 @@ fn run_patterns(args: &FitArgs) -> Result<()> {
         bail!("no moves to fit on in {}", names(&args.train));
     }
     if args.balance {
-        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-        for (who, _) in &samples {
-            *counts.entry(who.clone()).or_default() += 1;
-        }
-        let per_kind = samples.len() as f64 / counts.len().max(1) as f64;
-        for (who, s) in samples.iter_mut() {
-            s.weight = per_kind / counts[who.as_str()] as f64;
+        let weights = balanced_weights(samples.iter().map(|(who, _)| who.as_str()));
+        for ((_, s), w) in samples.iter_mut().zip(weights) {
+            s.weight = w;
         }
     }
     let train: Vec<PatternSample> = samples.into_iter().map(|(_, s)| s).collect();
