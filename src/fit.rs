@@ -63,14 +63,29 @@ const KINDS: [&str; 5] = ["gnugo", "random", "pimc", "flat", "engine"];
 ///
 /// # Errors
 /// A kind that is not one of [`KINDS`].
-fn keep_players(mut samples: Vec<Sample>, players: &[String]) -> Result<Vec<Sample>> {
+fn keep_players(samples: Vec<Sample>, players: &[String]) -> Result<Vec<Sample>> {
+    keep_kinds(samples, players, |s| &s.who)
+}
+
+/// `samples` less those whose player kind (`who`) is not in `players` (all kept when it is empty).
+///
+/// # Errors
+/// A kind that is not one of [`KINDS`].
+fn keep_kinds<T>(mut samples: Vec<T>, players: &[String], who: impl Fn(&T) -> &String) -> Result<Vec<T>> {
     if let Some(unknown) = players.iter().find(|p| !KINDS.contains(&p.as_str())) {
         bail!("--player {unknown}: not a player kind (one of {})", KINDS.join(", "));
     }
     if !players.is_empty() {
-        samples.retain(|s| players.contains(&s.who));
+        samples.retain(|s| players.contains(who(s)));
     }
     Ok(samples)
+}
+
+/// The fit's options as they appear in a model file's header (` --balance --player pimc`).
+fn fit_flags(args: &FitArgs) -> String {
+    let balance = if args.balance { " --balance" } else { "" };
+    let players: String = args.players.iter().map(|p| format!(" --player {p}")).collect();
+    format!("{balance}{players}")
 }
 
 /// Weights that give each player kind the same total weight, one per sample of `kinds`.
@@ -254,16 +269,10 @@ fn load_with<T>(dirs: &[PathBuf], read: impl Fn(&SgfRecord) -> Option<Vec<T>>) -
 
 /// `phantomgo fit-model --patterns`: fits the pattern model and scores it on the held-out games.
 fn run_patterns(args: &FitArgs) -> Result<()> {
-    if let Some(unknown) = args.players.iter().find(|p| !KINDS.contains(&p.as_str())) {
-        bail!("--player {unknown}: not a player kind (one of {})", KINDS.join(", "));
-    }
     if args.train.is_empty() {
         bail!("give --train folders to fit the pattern model on");
     }
-    let mut samples = load_with(&args.train, game_pattern_samples)?;
-    if !args.players.is_empty() {
-        samples.retain(|(who, _)| args.players.contains(who));
-    }
+    let mut samples = keep_kinds(load_with(&args.train, game_pattern_samples)?, &args.players, |(who, _)| who)?;
     if samples.is_empty() {
         bail!("no moves to fit on in {}", names(&args.train));
     }
@@ -299,9 +308,8 @@ fn run_patterns(args: &FitArgs) -> Result<()> {
     if let Some(out) = &args.out {
         let header = format!(
             "The belief's pattern model of hidden moves (see src/belief/pattern.rs; belief.pattern_model).\n\
-             Fitted by `phantomgo fit-model --patterns{}{}` on {} moves from {}.\n\n{report}",
-            if args.balance { " --balance" } else { "" },
-            args.players.iter().map(|p| format!(" --player {p}")).collect::<String>(),
+             Fitted by `phantomgo fit-model --patterns{}` on {} moves from {}.\n\n{report}",
+            fit_flags(args),
             train.len(),
             names(&args.train)
         );
@@ -491,9 +499,8 @@ pub fn run(args: &FitArgs) -> Result<()> {
     if let Some(out) = &args.out {
         let header = format!(
             "The belief's opponent model: pool weights per phase (see src/belief/opponent.rs).\n\
-             Fitted by `phantomgo fit-model{}{}` (scripts/fit_model.sh) on {} moves from {}.\n\n{report}",
-            if args.balance { " --balance" } else { "" },
-            args.players.iter().map(|p| format!(" --player {p}")).collect::<String>(),
+             Fitted by `phantomgo fit-model{}` (scripts/fit_model.sh) on {} moves from {}.\n\n{report}",
+            fit_flags(args),
             samples.len(),
             names(&args.train)
         );

@@ -56,19 +56,16 @@ impl Belief {
             if candidates.is_empty() {
                 break;
             }
-            let point = match &self.config.pattern {
-                // The pattern model draws among all candidates; the rebuild's wanted points keep their bias.
-                Some(patterns) if !((candidates & wanted).any() && rng.gen::<f32>() < self.config.lookahead_bias) => {
-                    patterns.draw(rng, board, them, candidates)?
-                }
-                Some(_) => {
-                    let pool = candidates & wanted;
-                    pool.nth(rng.gen_range(0..pool.count()))?
-                }
-                None => {
-                    let pool = self.draw_pool(rng, board, candidates, wanted, avoid, &weights);
-                    pool.nth(rng.gen_range(0..pool.count()))?
-                }
+            // The rebuild's wanted points first (with probability `lookahead_bias`), else the pattern model when
+            // one is set, else a pool of the mixture.
+            let point = if (candidates & wanted).any() && rng.gen::<f32>() < self.config.lookahead_bias {
+                let pool = candidates & wanted;
+                pool.nth(rng.gen_range(0..pool.count()))?
+            } else if let Some(patterns) = &self.config.pattern {
+                patterns.draw(rng, board, them, candidates)?
+            } else {
+                let pool = self.draw_pool(rng, board, candidates, avoid, &weights);
+                pool.nth(rng.gen_range(0..pool.count()))?
             };
             let mut next = board.clone();
             match next.play_on_empty(them, point) {
@@ -100,22 +97,18 @@ impl Belief {
         None
     }
 
-    /// The pool a hidden opponent move is drawn from: the `wanted` points (when rebuilding) with probability
-    /// `lookahead_bias`, else a pool of the model chosen in proportion to its weight among the pools that hold
-    /// a candidate (empty pools are redrawn). The pools that ignore the position keep off `avoid` when they can.
+    /// The pool a hidden opponent move is drawn from: a pool of the model chosen in proportion to its weight
+    /// among the pools that hold a candidate (empty pools are redrawn). The pools that ignore the position keep
+    /// off `avoid` when they can.
     fn draw_pool(
         &self,
         rng: &mut Xoshiro256PlusPlus,
         board: &Board,
         candidates: Bitboard,
-        wanted: Bitboard,
         avoid: Bitboard,
         weights: &[f32; POOLS],
     ) -> Bitboard {
         let them = self.us.opponent();
-        if (candidates & wanted).any() && rng.gen::<f32>() < self.config.lookahead_bias {
-            return candidates & wanted;
-        }
         let total: f32 = weights.iter().sum();
         for _ in 0..POOL_DRAWS {
             let mut roll = rng.gen::<f32>() * total;

@@ -9,6 +9,7 @@
 //! the model and its minorization-maximization fit). Unlike a pool, a pattern tells a stone played from the
 //! mover's own side against ours from one dropped into the middle of our shape.
 
+use super::opponent::ModelError;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::color::Color;
@@ -116,18 +117,6 @@ pub fn key_text(key: u32) -> String {
     format!("{pattern} {}", (key >> 16) + 1)
 }
 
-/// Why a pattern model file was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PatternError(pub String);
-
-impl fmt::Display for PatternError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "pattern model: {}", self.0)
-    }
-}
-
-impl std::error::Error for PatternError {}
-
 /// Strengths per pattern, expanded to every raw code and line so that a draw never reduces a code.
 #[derive(Clone, PartialEq)]
 pub struct PatternModel {
@@ -201,14 +190,14 @@ impl PatternModel {
     ///
     /// # Errors
     /// A malformed line, a line number outside 1-4, a strength that is not positive and finite, or no entry.
-    pub fn from_text(text: &str) -> Result<PatternModel, PatternError> {
+    pub fn from_text(text: &str) -> Result<PatternModel, ModelError> {
         let mut named = BTreeMap::new();
         for (number, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let bad = |why: &str| PatternError(format!("line {}: {why}: '{line}'", number + 1));
+            let bad = |why: &str| ModelError(format!("line {}: {why}: '{line}'", number + 1));
             let fields: Vec<&str> = line.split_whitespace().collect();
             let [pattern, board_line, strength] = fields[..] else {
                 return Err(bad("want PATTERN LINE STRENGTH"));
@@ -233,7 +222,7 @@ impl PatternModel {
             named.insert(u32::from(canonical(raw)) | (((board_line - 1) as u32) << 16), strength);
         }
         if named.is_empty() {
-            return Err(PatternError("no patterns".into()));
+            return Err(ModelError("no patterns".into()));
         }
         Ok(PatternModel::from_strengths(named))
     }
