@@ -146,6 +146,9 @@ pub struct SearchSection {
     /// Main search: share of the statistics after our last try and each reply that starts the next turn's root
     /// (0..=1; 0 = none).
     pub reply_prior: Option<f64>,
+    /// Main search: the kept statistics weighed by the share of the old simulations the referee's answer
+    /// left standing (true), or kept at `reuse_decay` / `reply_prior` as given (false).
+    pub carry_consistent: Option<bool>,
     /// Main search: one tree per player, each keyed by what that player has seen (true), or one tree of all
     /// moves (false).
     pub observer_trees: Option<bool>,
@@ -636,6 +639,9 @@ impl Settings {
         if let Some(v) = number("reply_prior", section.reply_prior, 0.0, 1.0)? {
             search.reply_prior = v;
         }
+        if let Some(v) = section.carry_consistent {
+            search.carry_consistent = v;
+        }
         if let Some(v) = section.observer_trees {
             search.observer_trees = v;
         }
@@ -862,7 +868,12 @@ mod tests {
         assert!(search.playout_capture.is_some() && search.playout_escape.is_some());
         assert!(search.playout_self_atari.is_some() && search.invader_margin.is_some());
         assert!(search.playout_mercy.is_some() && search.playout_moves_per_point.is_some());
-        assert!(search.reuse_decay.is_some() && search.reply_prior.is_some() && search.observer_trees.is_some());
+        assert!(
+            search.reuse_decay.is_some()
+                && search.reply_prior.is_some()
+                && search.carry_consistent.is_some()
+                && search.observer_trees.is_some()
+        );
         assert!(search.invader_share_retry.is_some());
         let belief = &file.belief;
         assert!(belief.resample_below.is_some() && belief.locality.is_some() && belief.contact.is_some());

@@ -207,6 +207,8 @@ struct Kept {
     tried: Bitboard,
     /// The try the search chose (refused, if the trees are to be used again).
     best: Point,
+    /// The share of the search's simulations through `best` in which it was illegal.
+    best_refused: f32,
     /// Worker t's tree at t.
     workers: Vec<Worker>,
 }
@@ -287,6 +289,19 @@ impl KeptTrees {
 enum Carry {
     Refused,
     Played,
+}
+
+impl Carry {
+    /// The share of the kept statistics the referee's answer left standing, given the share of the particles in
+    /// which the chosen try was illegal: those particles after a refusal, the others after the try stood; all
+    /// of them unless [`SearchConfig::carry_consistent`].
+    fn standing(self, config: &SearchConfig, best_refused: f32) -> f32 {
+        match (config.carry_consistent, self) {
+            (false, _) => 1.0,
+            (true, Carry::Refused) => best_refused,
+            (true, Carry::Played) => 1.0 - best_refused,
+        }
+    }
 }
 
 /// The settings and root facts shared by all workers of one search.
@@ -378,6 +393,13 @@ impl<'a> Uct<'a> {
             scale_edges(root, share);
         }
         self.keep_offered(worker)
+    }
+
+    /// The share of the particles in which `point` is not a legal try for us.
+    fn illegal_share(&self, point: Point) -> f32 {
+        let us = self.input.us;
+        let illegal = self.particles.iter().filter(|b| !b.legal_points(us).contains(point)).count();
+        illegal as f32 / self.particles.len().max(1) as f32
     }
 
     /// `worker` with only this search's root candidates holding root statistics (the pass's only when the pass
@@ -1023,7 +1045,9 @@ pub fn search_keeping(
     // Worker t starts from the kept tree of worker t, if any.
     let (reused, carry): (Vec<parking_lot::Mutex<Option<Worker>>>, _) = match reusable {
         Some((kept, carry)) => {
-            (kept.workers.into_iter().map(|w| parking_lot::Mutex::new(Some(w))).collect(), Some((carry, kept.best)))
+            let standing = carry.standing(config, kept.best_refused);
+            let workers = kept.workers.into_iter().map(|w| parking_lot::Mutex::new(Some(w))).collect();
+            (workers, Some((carry, kept.best, standing)))
         }
         None => (Vec::new(), None),
     };
@@ -1032,8 +1056,12 @@ pub fn search_keeping(
         let t = seeds.iter().position(|&s| s == seed);
         let old = t.and_then(|t| reused.get(t)).and_then(|slot| slot.lock().take());
         let worker = match (old, carry) {
-            (Some(worker), Some((Carry::Refused, _))) => uct.reuse_worker(worker, config.reuse_decay),
-            (Some(old), Some((Carry::Played, played))) => uct.prior_worker(seed, &old, played, config.reply_prior),
+            (Some(worker), Some((Carry::Refused, _, standing))) => {
+                uct.reuse_worker(worker, config.reuse_decay * standing)
+            }
+            (Some(old), Some((Carry::Played, played, standing))) => {
+                uct.prior_worker(seed, &old, played, config.reply_prior * standing)
+            }
             _ => uct.new_worker(seed),
         };
         (worker, uct.particles[0].clone())
@@ -1079,6 +1107,7 @@ pub fn search_keeping(
     kept.kept = match (result.best, TurnKey::of(input, threads)) {
         (Move::Play(best), Some(turn)) if usable => Some(Kept {
             turn,
+            best_refused: uct.illegal_share(best),
             tried: input.tried_this_turn,
             best,
             workers: workers.into_iter().map(|(w, _)| w).collect(),

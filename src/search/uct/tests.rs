@@ -419,7 +419,8 @@ fn root_visits(result: &SearchResult) -> u32 {
 #[test]
 fn a_refused_try_s_tree_starts_the_next_search_of_the_turn() {
     let input = SearchInput::for_test(vec![Board::new(9).unwrap()], Color::Black, 7.5);
-    let config = SearchConfig::default();
+    // The refused try is legal in the one particle: kept as given, not weighed by what the refusal leaves.
+    let config = SearchConfig { carry_consistent: false, ..SearchConfig::default() };
     assert_eq!(config.reuse_decay, 0.5);
     let run = |config: &SearchConfig, second: &SearchInput| {
         let mut kept = KeptTrees::default();
@@ -459,6 +460,43 @@ fn a_refused_try_s_tree_starts_the_next_search_of_the_turn() {
     assert!(kept.is_kept());
     kept.clear();
     assert!(!kept.is_kept());
+}
+
+/// With `carry_consistent` the kept statistics are weighed by the share of the particles the referee's answer
+/// leaves standing: a try legal in every particle and refused all the same leaves nothing of the old tree,
+/// and the share is counted over the particles.
+#[test]
+fn a_refusal_keeps_only_the_statistics_it_leaves_standing() {
+    let input = SearchInput::for_test(vec![Board::new(9).unwrap()], Color::Black, 7.5);
+    let consistent = SearchConfig { carry_consistent: true, ..SearchConfig::default() };
+    let as_given = SearchConfig { carry_consistent: false, ..SearchConfig::default() };
+    let second_search = |config: &SearchConfig| {
+        let mut kept = KeptTrees::default();
+        let first = search_keeping(&input, config, &limits(1000), 1, 3, None, &mut kept);
+        let mut second = input.clone();
+        second.tried_this_turn.insert(first.best.point().expect("a try on an empty board"));
+        root_visits(&search_keeping(&second, config, &limits(1000), 1, 4, None, &mut kept))
+    };
+    assert!(second_search(&as_given) > 1100);
+    assert_eq!(second_search(&consistent), 1000);
+    // The weights: the refused share after a refusal, the rest after the try stood, 1 without the option.
+    assert_eq!(Carry::Refused.standing(&consistent, 0.25), 0.25);
+    assert_eq!(Carry::Played.standing(&consistent, 0.25), 0.75);
+    assert_eq!(Carry::Refused.standing(&as_given, 0.25), 1.0);
+    assert_eq!(Carry::Played.standing(&as_given, 0.25), 1.0);
+    // Counted over the particles: C3 is White's in one of four and a suicide for Black in two.
+    let taken = |picture: &str| Board::from_picture(5, picture);
+    let particles = vec![
+        Board::new(5).unwrap(),
+        taken(". . . . .\n . . . . .\n . . O . .\n . . . . .\n . . . . ."),
+        taken(". . . . .\n . . O . .\n . O . O .\n . . O . .\n . . . . ."),
+        taken(". . . . .\n . . O . .\n . O . O .\n . . O . .\n . . . . ."),
+    ];
+    let four = SearchInput::for_test(particles, Color::Black, 7.5);
+    let uct = Uct::new(&four, &consistent, &root_offer(&four));
+    let at = |v: &str| crate::point::parse_vertex(v, 5).unwrap().point().unwrap();
+    assert_eq!(uct.illegal_share(at("C3")), 0.75);
+    assert_eq!(uct.illegal_share(at("A1")), 0.0);
 }
 
 /// The point at a 9x9 vertex.
