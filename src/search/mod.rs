@@ -91,9 +91,9 @@ pub struct SearchConfig {
     /// each reply that starts the new root's edges (summed over the replies); 0 = none.
     pub reply_prior: f32,
     /// Weigh the kept statistics by how much of them the referee's answer left standing: after a refusal
-    /// `reuse_decay` is multiplied by the share of the old search's simulations in which the refused try was
-    /// illegal too (the others ran on particles the refusal rules out), and at the next turn `reply_prior` by
-    /// the share in which it was legal; false = the two shares as given. On by default: as Black against `pimc`
+    /// `reuse_decay` is multiplied by the share of the old search's particles in which the refused try was
+    /// illegal too (the simulations on the others ran on boards the refusal rules out), and at the next turn
+    /// `reply_prior` by the share in which it was legal; false = the two shares as given. On by default: as Black against `pimc`
     /// at 8000 playouts the engine at 32000 won 34 of 40 with it and 23 without (docs/ladder/carry-consistent).
     pub carry_consistent: bool,
     /// The main search keeps one tree per player (multiple-observer information-set MCTS): each side's moves

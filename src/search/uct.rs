@@ -207,7 +207,7 @@ struct Kept {
     tried: Bitboard,
     /// The try the search chose (refused, if the trees are to be used again).
     best: Point,
-    /// The share of the search's simulations through `best` in which it was illegal.
+    /// The share of the search's particles in which `best` was not a legal try.
     best_refused: f32,
     /// Worker t's tree at t.
     workers: Vec<Worker>,
