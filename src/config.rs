@@ -146,8 +146,8 @@ pub struct SearchSection {
     /// Main search: share of the statistics after our last try and each reply that starts the next turn's root
     /// (0..=1; 0 = none).
     pub reply_prior: Option<f64>,
-    /// Main search: the kept statistics weighed by the share of the old simulations the referee's answer
-    /// left standing (true), or kept at `reuse_decay` / `reply_prior` as given (false).
+    /// Main search: the kept statistics weighed by the share of the old search's particles the referee's
+    /// answer left standing (true), or kept at `reuse_decay` / `reply_prior` as given (false).
     pub carry_consistent: Option<bool>,
     /// Main search: one tree per player, each keyed by what that player has seen (true), or one tree of all
     /// moves (false).

@@ -207,7 +207,8 @@ struct Kept {
     tried: Bitboard,
     /// The try the search chose (refused, if the trees are to be used again).
     best: Point,
-    /// The share of the search's particles in which `best` was not a legal try.
+    /// The share of the search's particles in which `best` was not a legal try (counted only with
+    /// [`SearchConfig::carry_consistent`], which alone reads it; 0 without).
     best_refused: f32,
     /// Worker t's tree at t.
     workers: Vec<Worker>,
@@ -395,10 +396,16 @@ impl<'a> Uct<'a> {
         self.keep_offered(worker)
     }
 
-    /// The share of the particles in which `point` is not a legal try for us.
+    /// The share of the particles in which `point` is not a legal try for us (under `superko`, a try that
+    /// repeats the particle's earlier position included, as the root offers it).
     fn illegal_share(&self, point: Point) -> f32 {
-        let us = self.input.us;
-        let illegal = self.particles.iter().filter(|b| !b.legal_points(us).contains(point)).count();
+        let superko = self.input.repetition == Repetition::Superko;
+        let illegal = (0..self.particles.len())
+            .filter(|&i| {
+                self.particles[i].legality(self.input.us, point).is_err()
+                    || (superko && self.repeating(i).contains(point))
+            })
+            .count();
         illegal as f32 / self.particles.len().max(1) as f32
     }
 
@@ -1107,7 +1114,7 @@ pub fn search_keeping(
     kept.kept = match (result.best, TurnKey::of(input, threads)) {
         (Move::Play(best), Some(turn)) if usable => Some(Kept {
             turn,
-            best_refused: uct.illegal_share(best),
+            best_refused: if config.carry_consistent { uct.illegal_share(best) } else { 0.0 },
             tried: input.tried_this_turn,
             best,
             workers: workers.into_iter().map(|(w, _)| w).collect(),

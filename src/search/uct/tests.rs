@@ -497,6 +497,13 @@ fn a_refusal_keeps_only_the_statistics_it_leaves_standing() {
     let at = |v: &str| crate::point::parse_vertex(v, 5).unwrap().point().unwrap();
     assert_eq!(uct.illegal_share(at("C3")), 0.75);
     assert_eq!(uct.illegal_share(at("A1")), 0.0);
+    // Under superko a try that repeats a particle's earlier position is illegal there too.
+    let mut repeats = four.clone();
+    repeats.repetition = Repetition::Superko;
+    repeats.repeating = vec![Bitboard::from_point(at("A1")), Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY];
+    let uct = Uct::new(&repeats, &consistent, &root_offer(&repeats));
+    assert_eq!(uct.illegal_share(at("A1")), 0.25);
+    assert_eq!(uct.illegal_share(at("C3")), 0.75);
 }
 
 /// The point at a 9x9 vertex.
