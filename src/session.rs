@@ -28,6 +28,8 @@ pub struct Session {
     try_name: TryName,
     /// Written as `"game"` in every move-log line (`--game-id`).
     game_id: Option<String>,
+    /// Time spent on announcements (belief updates and resamplings) since the last genmove, logged with the next.
+    update_time: Duration,
 }
 
 /// Names a try on a board of the given size, for the stderr log.
@@ -55,6 +57,7 @@ impl Session {
             move_log: None,
             try_name: gtp_try_name,
             game_id: settings.game_id.clone(),
+            update_time: Duration::ZERO,
         }
     }
 
@@ -122,6 +125,15 @@ impl Session {
         self.clocks = ByColor::new(start, start);
         self.tries = ByColor::default();
         self.pending_try = None;
+        self.update_time = Duration::ZERO;
+    }
+
+    /// Runs one announcement's update, adding its time to what the next move-log line reports.
+    fn timed<T>(&mut self, update: impl FnOnce(&mut Engine) -> T) -> T {
+        let start = Instant::now();
+        let result = update(&mut self.engine);
+        self.update_time += start.elapsed();
+        result
     }
 
     /// Changes the board size and starts a new game.
@@ -184,7 +196,7 @@ impl Session {
     /// [`EngineError::IllegalMove`].
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), EngineError> {
         self.pending_try = None;
-        self.engine.play(color, mv)
+        self.timed(|engine| engine.play(color, mv))
     }
 
     /// Takes back the last move or report.
@@ -227,7 +239,7 @@ impl Session {
     /// # Errors
     /// [`EngineError::NoPendingTry`].
     pub fn result_illegal(&mut self) -> Result<(), EngineError> {
-        self.engine.phantom_result_illegal()?;
+        self.timed(Engine::phantom_result_illegal)?;
         if let Some(color) = self.pending_try.take() {
             self.clocks[color] = self.clocks[color].refund_stone(self.control);
         }
@@ -239,7 +251,7 @@ impl Session {
     /// # Errors
     /// [`EngineError::NoPendingTry`] or [`EngineError::Inconsistent`] (the try stays pending then).
     pub fn result_ok(&mut self, captured: &[Point]) -> Result<(), EngineError> {
-        self.engine.phantom_result_ok(captured)?;
+        self.timed(|engine| engine.phantom_result_ok(captured))?;
         self.pending_try = None;
         Ok(())
     }
@@ -249,7 +261,7 @@ impl Session {
     /// # Errors
     /// [`EngineError::Inconsistent`]; nothing changes then.
     pub fn opponent(&mut self, report: &Observation) -> Result<(), EngineError> {
-        self.engine.phantom_opponent(report)?;
+        self.timed(|engine| engine.phantom_opponent(report))?;
         self.pending_try = None;
         Ok(())
     }
@@ -259,20 +271,24 @@ impl Session {
     /// # Errors
     /// [`EngineError::Inconsistent`]; nothing changes then.
     pub fn late_captures(&mut self, points: &[Point]) -> Result<(), EngineError> {
-        self.engine.late_captures(points.iter().copied().collect())
+        self.timed(|engine| engine.late_captures(points.iter().copied().collect()))
     }
 
     /// Logs a try on stderr (named as `shown`) and in the JSON move log (as the GTP `reply`).
     fn log_move(&mut self, color: Color, [reply, shown]: [&str; 2], limits: &SearchLimits, used: Duration) {
         let stats = self.engine.last_move_stats().clone();
+        let updates = std::mem::take(&mut self.update_time);
         log_move_line(color, shown, limits, used, &stats);
         let Some(log) = self.move_log.as_mut() else {
             return;
         };
         let mut line = move_json(color, reply, limits, used, &stats);
-        if let (Some(id), Some(fields)) = (&self.game_id, line.as_object_mut()) {
-            let value = id.parse::<u64>().map_or_else(|_| id.clone().into(), serde_json::Value::from);
-            fields.insert("game".into(), value);
+        if let Some(fields) = line.as_object_mut() {
+            fields.insert("update_ms".into(), duration_ms(updates).into());
+            if let Some(id) = &self.game_id {
+                let value = id.parse::<u64>().map_or_else(|_| id.clone().into(), serde_json::Value::from);
+                fields.insert("game".into(), value);
+            }
         }
         let written = writeln!(log, "{line}").and_then(|()| log.flush());
         if let Err(e) = written {

@@ -1,6 +1,7 @@
 //! Whole-binary tests of what an operator sees on stderr: an unopenable move log is a warning naming its key,
 //! a move time too short for any search is warned about (and the emergency try is sensible), `RUST_LOG=debug`
-//! logs each command and a search summary, and `--game-id` marks every move-log line.
+//! logs each command and a search summary, `--game-id` marks every move-log line, and the move log gives the time
+//! spent on announcements.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -75,6 +76,23 @@ fn game_id_marks_every_move_log_line() {
     assert_eq!(lines.len(), 4);
     assert!(lines[..2].iter().all(|l| l["game"] == 7));
     assert!(lines[2..].iter().all(|l| l["game"] == "final-a"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_move_log_gives_the_time_spent_on_announcements_since_the_last_genmove() {
+    let dir = std::env::temp_dir().join(format!("phantomgo-updates-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("moves.jsonl");
+    let args = ["--playouts", "10", "--threads", "1", "--seed", "1", "--log-file", path.to_str().unwrap()];
+    let input = "genmove b\nphantom-result ok\nphantom-opponent illegal\nphantom-opponent ok\ngenmove b\ngenmove b\n";
+    engine(&args, "off", input);
+    let lines: Vec<serde_json::Value> =
+        std::fs::read_to_string(&path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let updates: Vec<f64> = lines.iter().map(|l| l["update_ms"].as_f64().expect("update_ms")).collect();
+    // Nothing announced before the first genmove, three belief updates before the second, none before the third.
+    assert_eq!(updates.len(), 3);
+    assert!(updates[0] == 0.0 && updates[1] > 0.0 && updates[2] == 0.0, "{updates:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
