@@ -152,6 +152,8 @@ pub struct SearchSection {
     /// Main search: one tree per player, each keyed by what that player has seen (true), or one tree of all
     /// moves (false).
     pub observer_trees: Option<bool>,
+    /// Main search's playouts: play the last good reply to the stone just played (true) or the policy alone.
+    pub last_good_reply: Option<bool>,
     /// Main search's playouts: probability of capturing a chain in atari (0..=1).
     pub playout_capture: Option<f64>,
     /// Main search's playouts: probability of extending a chain out of atari (0..=1).
@@ -645,6 +647,9 @@ impl Settings {
         if let Some(v) = section.observer_trees {
             search.observer_trees = v;
         }
+        if let Some(v) = section.last_good_reply {
+            search.last_good_reply = v;
+        }
         if let Some(v) = number("refusal_cost", section.refusal_cost, 0.0, 1.0)? {
             search.refusal_cost = v;
         }
@@ -873,6 +878,7 @@ mod tests {
                 && search.reply_prior.is_some()
                 && search.carry_consistent.is_some()
                 && search.observer_trees.is_some()
+                && search.last_good_reply.is_some()
         );
         assert!(search.invader_share_retry.is_some());
         let belief = &file.belief;

@@ -101,6 +101,10 @@ pub struct SearchConfig {
     /// only passes and captures), so neither side answers a move it was not shown; false = one tree keyed by
     /// every move, in which both sides see all.
     pub observer_trees: bool,
+    /// The main search's playouts play the last good reply to the stone just played when it is playable (LGRF-1:
+    /// each worker learns, per colour, the reply that won its last simulation after each opponent move, and
+    /// forgets a reply that lost); false = the playout policy alone.
+    pub last_good_reply: bool,
 }
 
 impl Default for SearchConfig {
@@ -134,6 +138,7 @@ impl Default for SearchConfig {
             reply_prior: 0.5,
             carry_consistent: true,
             observer_trees: false,
+            last_good_reply: false,
         }
     }
 }

@@ -54,6 +54,68 @@ impl PolicyConfig {
 /// A move of a playout for the RAVE statistics: colour and point.
 pub type Played = (Color, Point);
 
+/// No reply stored ([`Replies`]).
+const NO_REPLY: u8 = u8::MAX;
+
+/// Last good reply with forgetting (LGRF-1, Baier and Drake 2010): for each colour and each point the other
+/// colour may play, the reply that colour made to it in the last simulation it won. A playout plays the stored
+/// reply to the move just before when it is playable, else its usual move; a simulation the replier lost
+/// forgets its replies. The table is a worker's own and learns only from that worker's simulations.
+#[derive(Clone)]
+pub struct Replies {
+    /// reply[colour][previous point]: the reply's point index, [`NO_REPLY`] for none.
+    reply: [[u8; 128]; 2],
+}
+
+impl Default for Replies {
+    fn default() -> Self {
+        Replies { reply: [[NO_REPLY; 128]; 2] }
+    }
+}
+
+impl Replies {
+    /// The stored reply of `color` to the other colour's move at `previous`.
+    #[inline]
+    pub fn get(&self, color: Color, previous: Point) -> Option<Point> {
+        let stored = self.reply[color.index()][previous.index()];
+        if stored == NO_REPLY {
+            None
+        } else {
+            Point::new(stored as usize)
+        }
+    }
+
+    /// Learns from one simulation's moves in order (`played`: each stone played, passes left out) and its
+    /// `winner` (`None`: level, nothing learned): each move that answered the other colour's move just before it
+    /// is stored as the reply when its colour won, and forgotten (if it is the stored one) when it lost. Two
+    /// moves of one colour in a row had a pass between them: the second answered no move.
+    pub fn learn(&mut self, played: &[Played], winner: Option<Color>) {
+        let Some(winner) = winner else { return };
+        for pair in played.windows(2) {
+            let ((before, previous), (color, reply)) = (pair[0], pair[1]);
+            if before == color {
+                continue;
+            }
+            let slot = &mut self.reply[color.index()][previous.index()];
+            if color == winner {
+                *slot = reply.index() as u8;
+            } else if *slot == reply.index() as u8 {
+                *slot = NO_REPLY;
+            }
+        }
+    }
+}
+
+/// The reply a playout plays before its policy's move: the table and the stone just played (`None` after a
+/// pass or at the start of the game).
+#[derive(Clone, Copy)]
+pub(crate) struct ReplyState<'a> {
+    /// The worker's table.
+    pub replies: &'a Replies,
+    /// The stone played just before the playout's first turn, if the turn before was not a pass.
+    pub last: Option<Point>,
+}
+
 /// True with probability `p` (16-bit resolution).
 #[inline]
 fn chance<R: RngCore>(rng: &mut R, p: f32) -> bool {
@@ -195,12 +257,13 @@ pub fn playout<R: RngCore>(
     rng: &mut R,
     played: &mut Vec<Played>,
 ) -> PolicyPlayout {
-    with_shape!(board.geometry(), shape => playout_in::<_, _, true, Portable>(shape, board, to_move, passes, max_tries, komi, config, rng, played))
+    with_shape!(board.geometry(), shape => playout_in::<_, _, true, Portable>(shape, board, to_move, passes, max_tries, komi, config, rng, played, None))
 }
 
 /// [`playout`] for the search, which reads only the final board and the move record: the same moves and draws,
 /// without counting captures. Where the processor runs BMI2 fast ([`crate::bitboard::select::fast_pdep`]) the turns are compiled for
-/// BMI1 and BMI2 and draw with `pdep` (the same points).
+/// BMI1 and BMI2 and draw with `pdep` (the same points). With `replies`, each turn first plays the stored last
+/// good reply to the stone just played when it is playable ([`Replies`]).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn playout_uncounted<R: RngCore>(
     board: &mut ChainBoard,
@@ -211,14 +274,15 @@ pub(crate) fn playout_uncounted<R: RngCore>(
     config: &PolicyConfig,
     rng: &mut R,
     played: &mut Vec<Played>,
+    replies: Option<ReplyState>,
 ) {
     #[cfg(target_arch = "x86_64")]
     if crate::bitboard::select::fast_pdep() {
         // SAFETY: `fast_pdep` found BMI1 and BMI2 on this processor.
-        unsafe { playout_bmi2(board, to_move, passes, max_tries, komi, config, rng, played) };
+        unsafe { playout_bmi2(board, to_move, passes, max_tries, komi, config, rng, played, replies) };
         return;
     }
-    with_shape!(board.geometry(), shape => playout_in::<_, _, false, Portable>(shape, board, to_move, passes, max_tries, komi, config, rng, played));
+    with_shape!(board.geometry(), shape => playout_in::<_, _, false, Portable>(shape, board, to_move, passes, max_tries, komi, config, rng, played, replies));
 }
 
 /// [`playout_uncounted`] compiled for BMI1 and BMI2 (`andn` for the masks' set differences, `pdep` for the draw).
@@ -234,9 +298,10 @@ fn playout_bmi2<R: RngCore>(
     config: &PolicyConfig,
     rng: &mut R,
     played: &mut Vec<Played>,
+    replies: Option<ReplyState>,
 ) {
     use crate::bitboard::select::Pdep;
-    with_shape!(board.geometry(), shape => playout_in::<_, _, false, Pdep>(shape, board, to_move, passes, max_tries, komi, config, rng, played));
+    with_shape!(board.geometry(), shape => playout_in::<_, _, false, Pdep>(shape, board, to_move, passes, max_tries, komi, config, rng, played, replies));
 }
 
 /// The stone lead (one colour's stones on the board less the other's) at which `config`'s mercy rule ends a
@@ -270,12 +335,13 @@ fn playout_in<S: Shape, R: RngCore, const COUNT: bool, N: Select>(
     config: &PolicyConfig,
     rng: &mut R,
     played: &mut Vec<Played>,
+    replies: Option<ReplyState>,
 ) -> PolicyPlayout {
     // The light policy (the search's) gets a loop of its own, without the rules' tests each turn.
     if is_uniform(config) {
-        turns_in::<S, R, COUNT, true, N>(shape, board, to_move, passes, max_tries, komi, config, rng, played)
+        turns_in::<S, R, COUNT, true, N>(shape, board, to_move, passes, max_tries, komi, config, rng, played, replies)
     } else {
-        turns_in::<S, R, COUNT, false, N>(shape, board, to_move, passes, max_tries, komi, config, rng, played)
+        turns_in::<S, R, COUNT, false, N>(shape, board, to_move, passes, max_tries, komi, config, rng, played, replies)
     }
 }
 
@@ -293,8 +359,12 @@ fn turns_in<S: Shape, R: RngCore, const COUNT: bool, const UNIFORM: bool, N: Sel
     config: &PolicyConfig,
     rng: &mut R,
     played: &mut Vec<Played>,
+    replies: Option<ReplyState>,
 ) -> PolicyPlayout {
     let area = board.geometry().area();
+    let table = replies.map(|state| state.replies);
+    // The stone just played (`None` after a pass), for the last good reply.
+    let mut last = replies.and_then(|state| state.last);
     let cap = config.moves_per_point * area as u32;
     let mut mercy = mercy_margin(config, area);
     // Black's stones less White's, kept up to date move by move for the mercy rule.
@@ -314,13 +384,22 @@ fn turns_in<S: Shape, R: RngCore, const COUNT: bool, const UNIFORM: bool, N: Sel
             mercy = i32::MAX;
         }
         turns_left -= 1;
+        // The stored reply to the stone just played, played when it is playable.
+        let stored = match (table, last) {
+            (Some(table), Some(previous)) => table.get(to_move, previous),
+            _ => None,
+        };
         let choice = if UNIFORM {
             let playable = board.playable_in(shape, to_move);
             if playable.is_empty() {
                 None
+            } else if let Some(point) = stored.filter(|&point| playable.contains(point)) {
+                Some(point)
             } else {
                 N::nth(playable, below(rng, playable.count()))
             }
+        } else if let Some(point) = stored.filter(|&point| board.playable_in(shape, to_move).contains(point)) {
+            Some(point)
         } else {
             choose_in(shape, board, to_move, config, rng)
         };
@@ -336,10 +415,12 @@ fn turns_in<S: Shape, R: RngCore, const COUNT: bool, const UNIFORM: bool, N: Sel
                 lead += if to_move == Color::Black { gained } else { -gained };
                 played.push((to_move, point));
                 passes = 0;
+                last = Some(point);
             }
             None => {
                 board.pass();
                 passes += 1;
+                last = None;
             }
         }
         if passes >= 2 {
@@ -534,5 +615,73 @@ mod tests {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
         let result = playout(&mut board, Color::Black, 0, Some(3), 7.5, &PolicyConfig::light(), &mut rng, &mut played);
         assert_eq!((result.moves, played.len(), board.occupied().count()), (3, 3, 3));
+    }
+
+    #[test]
+    fn last_good_replies_are_learnt_from_the_winner_and_forgotten_by_the_loser() {
+        let (b, w) = (Color::Black, Color::White);
+        let (c3, d4, e5, f6) = (pt("C3", 9), pt("D4", 9), pt("E5", 9), pt("F6", 9));
+        let mut replies = Replies::default();
+        // White answered C3 with D4 and Black answered D4 with E5; Black won.
+        replies.learn(&[(b, c3), (w, d4), (b, e5)], Some(b));
+        assert_eq!(replies.get(b, d4), Some(e5), "the winner's reply is stored");
+        assert_eq!(replies.get(w, c3), None, "the loser's reply is not");
+        // A level game teaches nothing.
+        replies.learn(&[(w, c3), (b, f6)], None);
+        assert_eq!(replies.get(b, c3), None);
+        // Black's E5 after D4 lost this time: forgotten. A pass between two black stones: F6 answered nothing.
+        replies.learn(&[(w, d4), (b, e5), (b, f6)], Some(w));
+        assert_eq!(replies.get(b, d4), None, "the losing reply is forgotten");
+        assert_eq!(replies.get(b, e5), None, "two stones of one colour: no reply");
+        // Another reply that lost does not erase a stored one that differs.
+        replies.learn(&[(b, c3), (w, d4)], Some(w));
+        replies.learn(&[(b, c3), (w, e5)], Some(b));
+        assert_eq!(replies.get(w, c3), Some(d4));
+    }
+
+    #[test]
+    fn a_playout_plays_the_stored_reply_when_it_is_playable() {
+        let (b, w) = (Color::Black, Color::White);
+        let (c3, g7) = (pt("C3", 9), pt("G7", 9));
+        let mut replies = Replies::default();
+        replies.learn(&[(b, c3), (w, g7)], Some(w));
+        for seed in 0..20 {
+            // Black has just played C3: White's first playout move is G7.
+            let mut board = ChainBoard::new(9).unwrap();
+            board.play_legal_in(board.geometry(), b, c3);
+            let mut played = Vec::new();
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let state = ReplyState { replies: &replies, last: Some(c3) };
+            playout_uncounted(
+                &mut board,
+                w,
+                0,
+                Some(1),
+                7.5,
+                &PolicyConfig::light(),
+                &mut rng,
+                &mut played,
+                Some(state),
+            );
+            assert_eq!(played, vec![(w, g7)], "seed {seed}");
+            // Where G7 is taken the policy chooses as usual.
+            let mut board = ChainBoard::new(9).unwrap();
+            board.play_legal_in(board.geometry(), b, c3);
+            board.play_legal_in(board.geometry(), b, g7);
+            played.clear();
+            playout_uncounted(
+                &mut board,
+                w,
+                0,
+                Some(1),
+                7.5,
+                &PolicyConfig::light(),
+                &mut rng,
+                &mut played,
+                Some(state),
+            );
+            assert_eq!(played.len(), 1);
+            assert_ne!(played[0].1, g7, "seed {seed}");
+        }
     }
 }

@@ -26,7 +26,7 @@
 
 use super::player::{forced, ranked, run_workers_until};
 use super::playout::below;
-use super::policy::{self, Played};
+use super::policy::{self, Played, Replies, ReplyState};
 use super::{root_moves, RootChild, SearchConfig, SearchInput, SearchLimits, SearchResult};
 use crate::bitboard::{with_shape, Bitboard, Shape};
 use crate::chains::ChainBoard;
@@ -156,6 +156,8 @@ struct Worker {
     values: [f32; 128],
     /// Whether this simulation's root try was refused (`lose-turn`), for [`SearchConfig::refusal_cost`].
     refused_at_root: bool,
+    /// The playouts' last good replies ([`SearchConfig::last_good_reply`]), learnt from this worker's simulations.
+    replies: Replies,
 }
 
 impl Worker {
@@ -353,6 +355,7 @@ impl<'a> Uct<'a> {
             slots: [0; 128],
             values: [0.0; 128],
             refused_at_root: false,
+            replies: Replies::default(),
         };
         worker.add_node(self.input.us);
         if self.config.observer_trees {
@@ -572,10 +575,37 @@ impl<'a> Uct<'a> {
             // A referee's cap on tries ends the game where it falls: the tries the tree used are spent.
             let tries_left = self.input.tries_left.map(|left| left.saturating_sub(worker.path.len() as u32));
             let config = &self.config.playout;
+            // The stone the tree's walk played last, when it was the other side's and no pass came after it.
+            let last = match worker.played.last() {
+                Some(&(color, point)) if passes == 0 && color != to_move => Some(point),
+                _ => None,
+            };
+            let replies = self.config.last_good_reply.then_some(ReplyState { replies: &worker.replies, last });
             let (rng, played) = (&mut worker.rng, &mut worker.played);
-            policy::playout_uncounted(board, to_move, passes, tries_left, self.input.komi, config, rng, played);
+            policy::playout_uncounted(
+                board,
+                to_move,
+                passes,
+                tries_left,
+                self.input.komi,
+                config,
+                rng,
+                played,
+                replies,
+            );
         }
         let mut reward = if ending == Ending::Drawn { 0.5 } else { self.reward(board) };
+        if self.config.last_good_reply {
+            let us = self.input.us;
+            let winner = if reward > 0.5 {
+                Some(us)
+            } else if reward < 0.5 {
+                Some(us.opponent())
+            } else {
+                None
+            };
+            worker.replies.learn(&worker.played, winner);
+        }
         if worker.refused_at_root {
             reward -= self.config.refusal_cost;
         }
