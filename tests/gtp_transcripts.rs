@@ -213,7 +213,8 @@ fn one_second_byo_yomi_replies_in_under_a_second() {
 }
 
 /// Reproducibility (Stockfish's reprosearch): a fixed seed, a fixed playout count and one thread give the same
-/// tries on every run of the MCTS player, through a whole phantom exchange; another seed may differ.
+/// tries on every run of the MCTS player, through a whole phantom exchange (with the playouts' last good replies
+/// too); another seed may differ.
 #[test]
 fn mcts_with_fixed_seed_playouts_and_one_thread_repeats_its_moves() {
     let input = b"boardsize 9\nclear_board\nphantom-rules illegal=retry\n\
@@ -231,4 +232,11 @@ fn mcts_with_fixed_seed_playouts_and_one_thread_repeats_its_moves() {
     assert_eq!(first, second);
     let tries: Vec<&str> = first.lines().filter(|l| l.starts_with("= ") && l.len() <= 5).collect();
     assert!(tries.len() >= 5, "{first}");
+    // The playouts' last good replies are learnt per thread from its own simulations: still the same tries.
+    let with_replies = || {
+        let mut args = args("7");
+        args.extend(["--set", "search.last_good_reply=true"].iter().map(|s| s.to_string()));
+        run_binary(&args, input)
+    };
+    assert_eq!(with_replies(), with_replies());
 }
