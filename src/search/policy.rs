@@ -645,43 +645,23 @@ mod tests {
         let (c3, g7) = (pt("C3", 9), pt("G7", 9));
         let mut replies = Replies::default();
         replies.learn(&[(b, c3), (w, g7)], Some(w));
-        for seed in 0..20 {
-            // Black has just played C3: White's first playout move is G7.
+        // White's one playout move after Black's C3, on a board with Black's `stones`.
+        let first_reply = |stones: &[Point], seed: u64| {
             let mut board = ChainBoard::new(9).unwrap();
-            board.play_legal_in(board.geometry(), b, c3);
-            let mut played = Vec::new();
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-            let state = ReplyState { replies: &replies, last: Some(c3) };
-            playout_uncounted(
-                &mut board,
-                w,
-                0,
-                Some(1),
-                7.5,
-                &PolicyConfig::light(),
-                &mut rng,
-                &mut played,
-                Some(state),
-            );
-            assert_eq!(played, vec![(w, g7)], "seed {seed}");
-            // Where G7 is taken the policy chooses as usual.
-            let mut board = ChainBoard::new(9).unwrap();
-            board.play_legal_in(board.geometry(), b, c3);
-            board.play_legal_in(board.geometry(), b, g7);
-            played.clear();
-            playout_uncounted(
-                &mut board,
-                w,
-                0,
-                Some(1),
-                7.5,
-                &PolicyConfig::light(),
-                &mut rng,
-                &mut played,
-                Some(state),
-            );
+            for &point in stones {
+                board.play_legal_in(board.geometry(), b, point);
+            }
+            let (mut played, mut rng) = (Vec::new(), Xoshiro256PlusPlus::seed_from_u64(seed));
+            let state = Some(ReplyState { replies: &replies, last: Some(c3) });
+            let light = PolicyConfig::light();
+            playout_uncounted(&mut board, w, 0, Some(1), 7.5, &light, &mut rng, &mut played, state);
             assert_eq!(played.len(), 1);
-            assert_ne!(played[0].1, g7, "seed {seed}");
+            played[0]
+        };
+        for seed in 0..20 {
+            assert_eq!(first_reply(&[c3], seed), (w, g7), "seed {seed}");
+            // Where G7 is taken the policy chooses as usual.
+            assert_ne!(first_reply(&[c3, g7], seed).1, g7, "seed {seed}");
         }
     }
 }
