@@ -337,19 +337,30 @@ fn playout_in<S: Shape, R: RngCore, const COUNT: bool, N: Select>(
     played: &mut Vec<Played>,
     replies: Option<ReplyState>,
 ) -> PolicyPlayout {
-    // The light policy (the search's) gets a loop of its own, without the rules' tests each turn.
-    if is_uniform(config) {
-        turns_in::<S, R, COUNT, true, N>(shape, board, to_move, passes, max_tries, komi, config, rng, played, replies)
-    } else {
-        turns_in::<S, R, COUNT, false, N>(shape, board, to_move, passes, max_tries, komi, config, rng, played, replies)
+    // The light policy (the search's) gets a loop of its own, without the rules' tests each turn; so does a playout
+    // without last good replies (the default), without their look-up each turn.
+    match (is_uniform(config), replies.is_some()) {
+        (true, false) => turns_in::<S, R, COUNT, true, false, N>(
+            shape, board, to_move, passes, max_tries, komi, config, rng, played, None,
+        ),
+        (true, true) => turns_in::<S, R, COUNT, true, true, N>(
+            shape, board, to_move, passes, max_tries, komi, config, rng, played, replies,
+        ),
+        (false, false) => turns_in::<S, R, COUNT, false, false, N>(
+            shape, board, to_move, passes, max_tries, komi, config, rng, played, None,
+        ),
+        (false, true) => turns_in::<S, R, COUNT, false, true, N>(
+            shape, board, to_move, passes, max_tries, komi, config, rng, played, replies,
+        ),
     }
 }
 
 /// The turns of [`playout_in`]; `UNIFORM`: the config is uniform ([`is_uniform`]), so a turn is one draw from
-/// the playable mask (what [`choose_in`] does then, without its tests), its point found by `N`.
+/// the playable mask (what [`choose_in`] does then, without its tests), its point found by `N`; `REPLIES`:
+/// `replies` is given, and each turn first looks up the stored reply to the stone just played.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn turns_in<S: Shape, R: RngCore, const COUNT: bool, const UNIFORM: bool, N: Select>(
+fn turns_in<S: Shape, R: RngCore, const COUNT: bool, const UNIFORM: bool, const REPLIES: bool, N: Select>(
     shape: S,
     board: &mut ChainBoard,
     mut to_move: Color,
@@ -362,9 +373,10 @@ fn turns_in<S: Shape, R: RngCore, const COUNT: bool, const UNIFORM: bool, N: Sel
     replies: Option<ReplyState>,
 ) -> PolicyPlayout {
     let area = board.geometry().area();
-    let table = replies.map(|state| state.replies);
+    // Without `REPLIES` both are `None` throughout, and the look-up and its bookkeeping compile away.
+    let table = if REPLIES { replies.map(|state| state.replies) } else { None };
     // The stone just played (`None` after a pass), for the last good reply.
-    let mut last = replies.and_then(|state| state.last);
+    let mut last = if REPLIES { replies.and_then(|state| state.last) } else { None };
     let cap = config.moves_per_point * area as u32;
     let mut mercy = mercy_margin(config, area);
     // Black's stones less White's, kept up to date move by move for the mercy rule.

@@ -575,12 +575,14 @@ impl<'a> Uct<'a> {
             // A referee's cap on tries ends the game where it falls: the tries the tree used are spent.
             let tries_left = self.input.tries_left.map(|left| left.saturating_sub(worker.path.len() as u32));
             let config = &self.config.playout;
-            // The stone the tree's walk played last, when it was the other side's and no pass came after it.
-            let last = match worker.played.last() {
-                Some(&(color, point)) if passes == 0 && color != to_move => Some(point),
-                _ => None,
-            };
-            let replies = self.config.last_good_reply.then_some(ReplyState { replies: &worker.replies, last });
+            let replies = self.config.last_good_reply.then(|| ReplyState {
+                replies: &worker.replies,
+                // The stone the tree's walk played last, when it was the other side's and no pass came after it.
+                last: match worker.played.last() {
+                    Some(&(color, point)) if passes == 0 && color != to_move => Some(point),
+                    _ => None,
+                },
+            });
             let (rng, played) = (&mut worker.rng, &mut worker.played);
             policy::playout_uncounted(
                 board,
