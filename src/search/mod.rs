@@ -104,7 +104,7 @@ pub struct SearchConfig {
     /// The main search's playouts play the last good reply to the stone just played when it is playable (LGRF-1:
     /// each worker learns, per colour, the reply that won its last simulation after each opponent move, and
     /// forgets a reply that lost); false = the playout policy alone. Off by default: level against the default
-    /// at 1000, 4000 and 16000 playouts and on the 4x line, 6-7% slower (docs/ladder/last-good-reply).
+    /// at 1000, 4000 and 16000 playouts and on the 4x line, 6-8% slower (docs/ladder/last-good-reply).
     pub last_good_reply: bool,
 }
 
