@@ -44,6 +44,8 @@ enum Command {
     Match(Box<phantomgo::referee::cli::MatchArgs>),
     /// Combine the JSON lines of several match shards into one table.
     MatchMerge(phantomgo::referee::cli::MergeArgs),
+    /// Compare two matches played on the same games (same `--seed`) game by game: the sign test.
+    MatchCompare(phantomgo::referee::cli::CompareArgs),
     /// Fit the belief's opponent model to recorded true games (SGFs from `match --sgf`), or score a model.
     FitModel(phantomgo::fit::FitArgs),
 }
@@ -196,6 +198,10 @@ fn main() -> Result<()> {
         Some(Command::MatchMerge(args)) => {
             refuse_unused(&cli.engine, "match-merge")?;
             phantomgo::referee::cli::run_merge(&args)
+        }
+        Some(Command::MatchCompare(args)) => {
+            refuse_unused(&cli.engine, "match-compare")?;
+            phantomgo::referee::cli::run_compare(&args)
         }
         Some(Command::FitModel(args)) => {
             refuse_unused(&cli.engine, "fit-model")?;

@@ -417,6 +417,9 @@ fn bad_arguments_are_refused() {
         &["match", "--black", RANDOM, "--white", RANDOM, "--playouts", "10"],
         &["match", "--game-id", "3"],
         &["match-merge", "--threads", "2", "/dev/null"],
+        &["match-compare", "--new", "/dev/null", "--old", "/dev/null"],
+        &["match-compare", "--new", "/nonexistent/results.jsonl", "--old", "/dev/null"],
+        &["match-compare", "--old", "/dev/null"],
         &["bench", "playouts", "--threads", "2"],
         &["bench", "search", "--playouts", "5"],
         &["--player", "random", "match"],
@@ -535,6 +538,50 @@ fn merging_two_different_matches_with_shared_games_is_an_error() {
     let output = phantomgo(&["match-merge", files[0].to_str().unwrap(), files[0].to_str().unwrap()]);
     assert!(output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("more than once"));
+}
+
+#[test]
+fn two_matches_on_the_same_games_are_compared_game_by_game() {
+    let dir = out_dir("compare");
+    let mut files = Vec::new();
+    for (name, seed) in [("new", "5"), ("old", "5"), ("other", "6")] {
+        let sub = dir.join(name);
+        std::fs::create_dir_all(&sub).unwrap();
+        run_match(
+            &sub,
+            &[
+                "--black",
+                RANDOM,
+                "--black-name",
+                name,
+                "--white",
+                RANDOM,
+                "--games",
+                "4",
+                "--size",
+                "5",
+                "--seed",
+                seed,
+            ],
+        );
+        files.push(sub.join("results.jsonl"));
+    }
+    let file = |i: usize| files[i].to_str().unwrap().to_string();
+    // The same scripted engines on the same seeds play the same games: nothing discordant.
+    let output = phantomgo(&["match-compare", "--new", &file(0), "--old", &file(1)]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(text.contains("4 games played in both"), "{text}");
+    assert!(text.contains("new = new") && text.contains("old = old"), "{text}");
+    assert!(text.contains("only with new: 0, only with old: 0") && text.contains("p = 1.000"), "{text}");
+    // Another --seed is other games.
+    let output = phantomgo(&["match-compare", "--new", &file(0), "--old", &file(2)]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("share no game"));
+    // An engine that did not play is named in the error.
+    let output = phantomgo(&["match-compare", "--new", &file(0), "--old", &file(1), "--old-engine", "nobody"]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("\"nobody\" does not play"));
 }
 
 #[test]

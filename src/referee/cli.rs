@@ -124,6 +124,23 @@ pub struct MergeArgs {
     pub output: Option<PathBuf>,
 }
 
+/// `phantomgo match-compare`: two matches on the same games (same `--seed`), compared game by game.
+#[derive(clap::Args, Debug, Clone)]
+pub struct CompareArgs {
+    /// Results of the match with the change (`match --results` files; shards of one match may be listed together).
+    #[arg(long = "new", required = true, num_args = 1.., value_name = "FILES")]
+    pub new: Vec<PathBuf>,
+    /// Results of the match without it, played with the same `--seed`.
+    #[arg(long = "old", required = true, num_args = 1.., value_name = "FILES")]
+    pub old: Vec<PathBuf>,
+    /// The engine compared in the new records (default: side A, Black in game 0).
+    #[arg(long, value_name = "NAME")]
+    pub new_engine: Option<String>,
+    /// The engine compared in the old records (default: side A, Black in game 0).
+    #[arg(long, value_name = "NAME")]
+    pub old_engine: Option<String>,
+}
+
 fn seconds(value: f64, what: &str) -> anyhow::Result<Duration> {
     if !value.is_finite() || value <= 0.0 || value > 1.0e6 {
         bail!("--{what} must be a positive number of seconds");
@@ -440,6 +457,32 @@ pub fn run_merge(args: &MergeArgs) -> anyhow::Result<()> {
         }
     }
     print!("{}", Summary::of(&records).table());
+    Ok(())
+}
+
+fn read_all(files: &[PathBuf]) -> anyhow::Result<Vec<GameRecord>> {
+    let mut records = Vec::new();
+    for path in files {
+        let text = fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let file_records = parse_records(&text).with_context(|| format!("in {}", path.display()))?;
+        if file_records.is_empty() {
+            bail!("{} holds no game records", path.display());
+        }
+        records.extend(file_records);
+    }
+    Ok(records)
+}
+
+/// Runs `phantomgo match-compare`: pairs the two matches' games by index and prints the paired table.
+///
+/// # Errors
+/// Unreadable files, lines that are not game records, an empty file, or records that are not the same
+/// games ([`super::compare::compare`]).
+pub fn run_compare(args: &CompareArgs) -> anyhow::Result<()> {
+    let new = read_all(&args.new)?;
+    let old = read_all(&args.old)?;
+    let comparison = super::compare::compare(&new, &old, args.new_engine.as_deref(), args.old_engine.as_deref())?;
+    print!("{}", comparison.table());
     Ok(())
 }
 

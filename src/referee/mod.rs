@@ -10,6 +10,7 @@ pub mod belief;
 pub mod ccgc_seat;
 pub mod cli;
 pub mod clock;
+pub mod compare;
 pub mod faults;
 pub mod full_seat;
 pub mod gtp_link;
