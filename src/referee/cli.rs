@@ -411,6 +411,16 @@ fn match_identity(record: &GameRecord) -> (u64, usize, String, String, String, S
     )
 }
 
+/// The game records of one `--results` file; a file with none (`/dev/null`) is an error.
+fn read_results(path: &Path) -> anyhow::Result<Vec<GameRecord>> {
+    let text = fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let records = parse_records(&text).with_context(|| format!("in {}", path.display()))?;
+    if records.is_empty() {
+        bail!("{} holds no game records", path.display());
+    }
+    Ok(records)
+}
+
 /// Runs `phantomgo match-merge`: reads the shards' JSON lines and prints the same table as `match`.
 ///
 /// # Errors
@@ -420,11 +430,7 @@ pub fn run_merge(args: &MergeArgs) -> anyhow::Result<()> {
     let mut records: Vec<GameRecord> = Vec::new();
     let mut seen: std::collections::HashMap<u64, (&Path, GameRecord)> = std::collections::HashMap::new();
     for path in &args.files {
-        let text = fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-        let file_records = parse_records(&text).with_context(|| format!("in {}", path.display()))?;
-        if file_records.is_empty() {
-            bail!("{} holds no game records", path.display());
-        }
+        let file_records = read_results(path)?;
         for record in &file_records {
             if let Some((first_path, first)) = seen.get(&record.game) {
                 if match_identity(first) != match_identity(record) {
@@ -463,12 +469,7 @@ pub fn run_merge(args: &MergeArgs) -> anyhow::Result<()> {
 fn read_all(files: &[PathBuf]) -> anyhow::Result<Vec<GameRecord>> {
     let mut records = Vec::new();
     for path in files {
-        let text = fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-        let file_records = parse_records(&text).with_context(|| format!("in {}", path.display()))?;
-        if file_records.is_empty() {
-            bail!("{} holds no game records", path.display());
-        }
-        records.extend(file_records);
+        records.extend(read_results(path)?);
     }
     Ok(records)
 }

@@ -11,10 +11,34 @@ use anyhow::bail;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-/// One engine's result in one game: 1 for a win, 1/2 for a draw, 0 for a loss.
-fn score(record: &GameRecord, engine: &str) -> f64 {
-    match &record.winner_engine {
-        Some(winner) if winner == engine => 1.0,
+/// The seat `engine` holds in `record` (`"black"` or `"white"`).
+///
+/// # Errors
+/// The engine holds neither seat, or both (two seats of one name cannot be told apart by the record).
+fn seat(record: &GameRecord, engine: &str, which: &str) -> anyhow::Result<&'static str> {
+    match (record.black == engine, record.white == engine) {
+        (true, false) => Ok("black"),
+        (false, true) => Ok("white"),
+        (true, true) => bail!(
+            "both seats of game {} of the {which} records are named {engine:?}: give the engines apart names \
+             (--black-name, --white-name) to compare one of them",
+            record.game
+        ),
+        (false, false) => bail!(
+            "engine {engine:?} does not play game {} of the {which} records ({} against {}); name it with \
+             --{which}-engine",
+            record.game,
+            record.black,
+            record.white
+        ),
+    }
+}
+
+/// The result for the engine in seat `color`: 1 for a win, 1/2 for a draw, 0 for a loss (by the winning
+/// colour, as the match table counts them).
+fn score(record: &GameRecord, color: &str) -> f64 {
+    match record.winner.as_deref() {
+        Some(winner) if winner == color => 1.0,
         Some(_) => 0.0,
         None => 0.5,
     }
@@ -56,11 +80,10 @@ pub struct SideTotals {
 }
 
 impl SideTotals {
-    fn add(&mut self, record: &GameRecord, engine: &str) {
-        let s = score(record, engine);
-        self.score += s;
-        let side = if record.black == engine { &mut self.as_black } else { &mut self.as_white };
-        side.0 += s;
+    fn add(&mut self, score: f64, color: &str) {
+        self.score += score;
+        let side = if color == "black" { &mut self.as_black } else { &mut self.as_white };
+        side.0 += score;
         side.1 += 1;
     }
 }
@@ -94,10 +117,11 @@ pub struct Comparison {
 ///
 /// # Errors
 /// An empty side, a side A that cannot be told, no game in common, a paired game whose size, komi or rules
-/// differ between the two, an engine not seated in a paired game, or the same game twice in one side.
-pub fn compare(
-    new: &[GameRecord],
-    old: &[GameRecord],
+/// differ between the two, an engine holding neither or both seats of a paired game, or the same game
+/// twice in one side.
+pub fn compare<'r>(
+    new: &'r [GameRecord],
+    old: &'r [GameRecord],
     new_engine: Option<&str>,
     old_engine: Option<&str>,
 ) -> anyhow::Result<Comparison> {
@@ -116,10 +140,10 @@ pub fn compare(
     let old_engine = pick(old_engine, old, "old")?;
     // A game is its index and its seed: matches run with different --seed values (seeds 1 and 2 of a line)
     // can be listed together on each side, and pair up with their own counterparts only.
-    let index = |records: &[GameRecord], which: &str| -> anyhow::Result<BTreeMap<(u64, u64), GameRecord>> {
+    let index = |records: &'r [GameRecord], which: &str| -> anyhow::Result<BTreeMap<(u64, u64), &'r GameRecord>> {
         let mut map = BTreeMap::new();
         for record in records {
-            if map.insert((record.game, record.seed), record.clone()).is_some() {
+            if map.insert((record.game, record.seed), record).is_some() {
                 bail!(
                     "game {} (seed {}) appears twice among the {which} records (merge shards with match-merge)",
                     record.game,
@@ -142,15 +166,16 @@ pub fn compare(
         only_old: 0,
         p_value: 1.0,
     };
-    for (&(game, _), n) in &new_map {
-        let Some(o) = old_map.get(&(n.game, n.seed)) else {
+    for (key, n) in &new_map {
+        let Some(o) = old_map.get(key) else {
             result.unpaired.0 += 1;
             continue;
         };
         if (n.size, n.rules.as_str()) != (o.size, o.rules.as_str()) || n.komi != o.komi {
             bail!(
-                "game {game} (seed {}) was played under other settings in the two matches ({}x{} komi {} {} \
+                "game {} (seed {}) was played under other settings in the two matches ({}x{} komi {} {} \
                  against {}x{} komi {} {}): compare matches run with the same settings",
+                n.game,
                 n.seed,
                 n.size,
                 n.size,
@@ -162,20 +187,11 @@ pub fn compare(
                 o.rules
             );
         }
-        for (record, engine, which) in [(n, &result.new_engine, "new"), (o, &result.old_engine, "old")] {
-            if record.black != *engine && record.white != *engine {
-                bail!(
-                    "engine {engine:?} does not play game {game} of the {which} records ({} against {}); name it \
-                     with --{which}-engine",
-                    record.black,
-                    record.white
-                );
-            }
-        }
+        let (new_color, old_color) = (seat(n, &result.new_engine, "new")?, seat(o, &result.old_engine, "old")?);
+        let (sn, so) = (score(n, new_color), score(o, old_color));
         result.paired += 1;
-        let (sn, so) = (score(n, &result.new_engine), score(o, &result.old_engine));
-        result.new.add(n, &result.new_engine);
-        result.old.add(o, &result.old_engine);
+        result.new.add(sn, new_color);
+        result.old.add(so, old_color);
         if sn > so {
             result.only_new += 1;
         } else if so > sn {
@@ -286,7 +302,9 @@ mod tests {
                     'B' => Some(b),
                     _ => None,
                 };
-                record(i as u64, 1000 + i as u64, black, white, winner)
+                let mut r = record(i as u64, 1000 + i as u64, black, white, winner);
+                r.winner = winner.map(|w| if w == black { "black" } else { "white" }.to_string());
+                r
             })
             .collect()
     }
@@ -300,8 +318,8 @@ mod tests {
         assert_eq!(sign_test(0, 0), 1.0);
         // 0 of 10: 2 / 1024.
         assert!((sign_test(0, 10) - 2.0 / 1024.0).abs() < 1e-12);
-        // A large split (the normal approximation gives about 0.83 for 100 against 96).
-        assert!((sign_test(100, 196) - 0.83).abs() < 0.01, "{}", sign_test(100, 196));
+        // A large split: 100 against 96, 2 * sum of C(196, i) for i <= 96 over 2^196 (exact, by big integers).
+        assert!((sign_test(100, 196) - 0.830_392_558_653_872).abs() < 1e-9, "{}", sign_test(100, 196));
         assert!(sign_test(2000, 4000) > 0.98 && sign_test(2000, 4000) <= 1.0);
         assert!(sign_test(0, 5000) < 1e-300);
     }
@@ -379,6 +397,13 @@ mod tests {
         // The other seat can be compared too: y against y.
         let c = compare(&new, &new, Some("y"), Some("y")).unwrap();
         assert_eq!((c.new.score, c.only_new, c.only_old), (1.0, 0, 0));
+    }
+
+    #[test]
+    fn seats_of_one_name_refused() {
+        let records = match_of("x", "x", "AB");
+        let error = compare(&records, &records, None, None).unwrap_err().to_string();
+        assert!(error.contains("both seats of game 0 of the new records are named \"x\""), "{error}");
     }
 
     #[test]
