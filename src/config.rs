@@ -107,6 +107,8 @@ pub struct LogSection {
 pub struct SearchSection {
     /// UCB exploration constant (> 0).
     pub exploration: Option<f64>,
+    /// Main search: UCB exploration constant at our own nodes below the root (> 0).
+    pub exploration_below: Option<f64>,
     /// Add the information-gain bonus alpha * p * (1 - p).
     pub info_gain: Option<bool>,
     /// Alpha at the first move (>= 0).
@@ -587,6 +589,9 @@ impl Settings {
         if let Some(v) = number("exploration", section.exploration, 1e-6, 100.0)? {
             search.exploration = v;
         }
+        if let Some(v) = number("exploration_below", section.exploration_below, 1e-6, 100.0)? {
+            search.exploration_below = v;
+        }
         if let Some(v) = section.info_gain {
             search.info_gain = v;
         }
@@ -864,6 +869,7 @@ mod tests {
         assert!(file.time.safety_margin_ms.is_some() && file.log.file.is_some());
         let search = &file.search;
         assert!(search.exploration.is_some() && search.info_gain.is_some() && search.alpha_start.is_some());
+        assert!(search.exploration_below.is_some());
         assert!(search.alpha_end.is_some() && search.alpha_decay_moves.is_some() && search.capture_bonus.is_some());
         assert!(search.probe_min_uncertainty.is_some() && search.expand_after.is_some());
         assert!(search.probe_min_mean_uncertainty.is_some());
@@ -1009,6 +1015,12 @@ mod tests {
         let file = FileConfig::load_with(None, &sets(&["search.exploration=-1"])).unwrap();
         let out_of_range = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap_err().to_string();
         assert!(out_of_range.contains("search.exploration"), "{out_of_range}");
+        let file = FileConfig::load_with(None, &sets(&["search.exploration_below=0"])).unwrap();
+        let out_of_range = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap_err().to_string();
+        assert!(out_of_range.contains("search.exploration_below"), "{out_of_range}");
+        let file = FileConfig::load_with(None, &sets(&["search.exploration_below=0.3"])).unwrap();
+        let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
+        assert!((settings.engine.search.exploration_below - 0.3).abs() < 1e-6);
         let file = FileConfig::load_with(None, &sets(&["belief.resampling=fresh"])).unwrap();
         let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
         assert_eq!(settings.engine.belief.resampling, crate::belief::Resampling::Fresh);

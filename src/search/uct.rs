@@ -437,7 +437,7 @@ impl<'a> Uct<'a> {
     /// The blended value of an edge for selection at a node with `parent_visits`; `unvisited_exploration` is
     /// the exploration term of an edge with no visits of its own (`exploration * sqrt(parent_log)`).
     #[inline]
-    fn value(&self, edge: &EdgeStats, parent_log: f32, unvisited_exploration: f32) -> f32 {
+    fn value(&self, edge: &EdgeStats, parent_log: f32, unvisited_exploration: f32, exploration: f32) -> f32 {
         let k = self.config.rave_equivalence;
         let n = edge.visits as f32;
         let an = edge.amaf_visits as f32;
@@ -454,13 +454,14 @@ impl<'a> Uct<'a> {
         let q = if edge.visits > 0 { edge.wins / n } else { 0.0 };
         let aq = if edge.amaf_visits > 0 { edge.amaf_wins / an } else { 0.0 };
         let beta = if k > 0.0 && an > 0.0 { an / (an + n + an * n / k) } else { 0.0 };
-        (1.0 - beta) * q + beta * aq + self.config.exploration * (parent_log / (n + 1.0)).sqrt()
+        (1.0 - beta) * q + beta * aq + exploration * (parent_log / (n + 1.0)).sqrt()
     }
 
-    /// [`Uct::value`] of the edge of each of `slots` plus its `bonus` and [`jitter`] into `out` (by position in
+    /// [`Uct::value`] (UCB constant `exploration`) of the edge of each of `slots` plus its `bonus` and [`jitter`] into `out` (by position in
     /// `slots`, whose length is a multiple of 4), without branches: each number is the one [`Uct::select`] adds
     /// up slot by slot.
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     fn values(
         &self,
         edges: &[EdgeStats],
@@ -469,9 +470,10 @@ impl<'a> Uct<'a> {
         draw: u32,
         slots: &[u8],
         out: &mut [f32; 128],
+        exploration: f32,
     ) {
         let k = self.config.rave_equivalence;
-        let (fpu, exploration) = (self.config.first_play_urgency, self.config.exploration);
+        let fpu = self.config.first_play_urgency;
         let rave = k > 0.0;
         // Four edges at a time, each step on arrays of four: the form the compiler turns into vector operations.
         for (values, slots) in out.chunks_exact_mut(4).zip(slots.chunks_exact(4)) {
@@ -510,8 +512,15 @@ impl<'a> Uct<'a> {
     fn select(&self, worker: &mut Worker, node: u32, offered: Bitboard, pass: bool) -> Option<usize> {
         let n = &worker.nodes[node as usize];
         let parent_log = (n.visits.max(1) as f32).ln();
+        // Our own choices below the root take their own constant (`exploration_below`); the root's and the
+        // opponent's take `exploration`.
+        let exploration = if node != 0 && n.to_move == self.input.us {
+            self.config.exploration_below
+        } else {
+            self.config.exploration
+        };
         // The exploration term of an edge with n = 0 (parent_log / (0 + 1) is parent_log exactly).
-        let unvisited_exploration = self.config.exploration * parent_log.sqrt();
+        let unvisited_exploration = exploration * parent_log.sqrt();
         let draw = worker.rng.next_u32();
         // Below the root the bonus is 0.0 (adding it changes no value).
         let bonus = if node == 0 { &self.root_bonus } else { &self.no_bonus };
@@ -543,14 +552,16 @@ impl<'a> Uct<'a> {
             }
             let padded = count.next_multiple_of(4).min(128);
             let values = &mut worker.values;
-            self.values(worker.edges.edges(node), parent_log, bonus, draw, &slots[..padded], values);
+            self.values(worker.edges.edges(node), parent_log, bonus, draw, &slots[..padded], values, exploration);
             for (&slot, &value) in slots[..count.min(padded)].iter().zip(values.iter()) {
                 consider(usize::from(slot), value);
             }
         } else {
             let edges = worker.edges.edges(node);
             let value = |slot: usize| {
-                self.value(&edges[slot], parent_log, unvisited_exploration) + bonus[slot] + jitter(draw, slot)
+                self.value(&edges[slot], parent_log, unvisited_exploration, exploration)
+                    + bonus[slot]
+                    + jitter(draw, slot)
             };
             for slot in offered.iter().map(Point::index) {
                 consider(slot, value(slot));

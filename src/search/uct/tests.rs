@@ -641,3 +641,19 @@ fn observer_trees_key_the_other_side_s_moves_by_what_is_told() {
     assert!(spread.unwrap_or(0) < spread_one.unwrap_or(0), "{spread:?} against one tree's {spread_one:?}");
     assert!(with_one.2.iter().all(|slots| !slots.contains(&unseen)), "one tree has no unseen slot");
 }
+
+/// `exploration_below` steers only our own choices below the root: with no node below the root (nothing is
+/// ever expanded) it changes nothing; with the tree growing it changes where the simulations go.
+#[test]
+fn exploration_below_acts_only_below_the_root() {
+    let input = SearchInput::for_test(vec![Board::new(9).unwrap()], Color::Black, 7.5);
+    let greedy = SearchConfig { exploration_below: 0.01, ..SearchConfig::default() };
+    let wide = SearchConfig { exploration_below: 2.0, ..SearchConfig::default() };
+    let root_only = |config: &SearchConfig| SearchConfig { expand_after: u32::MAX, ..config.clone() };
+    let a = search(&input, &root_only(&greedy), &limits(2000), 1, 9, None);
+    let b = search(&input, &root_only(&wide), &limits(2000), 1, 9, None);
+    assert_eq!(a.children, b.children, "the root's own selection uses `exploration`");
+    let a = search(&input, &greedy, &limits(2000), 1, 9, None);
+    let b = search(&input, &wide, &limits(2000), 1, 9, None);
+    assert_ne!(a.children, b.children, "our nodes below the root use `exploration_below`");
+}
