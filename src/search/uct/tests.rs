@@ -653,6 +653,12 @@ fn exploration_below_acts_only_below_the_root() {
     let a = search(&input, &root_only(&greedy), &limits(2000), 1, 9, None);
     let b = search(&input, &root_only(&wide), &limits(2000), 1, 9, None);
     assert_eq!(a.children, b.children, "the root's own selection uses `exploration`");
+    // A tree of the root and one node of the opponent's (max_nodes counts the root): the opponent's choices
+    // there use `exploration` too.
+    let opponent_only = |config: &SearchConfig| SearchConfig { max_nodes: 2, ..config.clone() };
+    let a = search(&input, &opponent_only(&greedy), &limits(2000), 1, 9, None);
+    let b = search(&input, &opponent_only(&wide), &limits(2000), 1, 9, None);
+    assert_eq!(a.children, b.children, "the opponent's selection uses `exploration`");
     let a = search(&input, &greedy, &limits(2000), 1, 9, None);
     let b = search(&input, &wide, &limits(2000), 1, 9, None);
     assert_ne!(a.children, b.children, "our nodes below the root use `exploration_below`");
