@@ -185,8 +185,8 @@ pub struct BeliefSection {
     pub contact: Option<f64>,
     /// How dead particles are replaced: `"mutation"` (repairs and mutated survivors) or `"fresh"`.
     pub resampling: Option<String>,
-    /// Opponent model: `"fitted"` (configs/opponent_model.toml, built in), `"hand"` (locality and contact),
-    /// or the path of a model file written by `phantomgo fit-model`.
+    /// Opponent model: `"fitted"` (configs/opponent_model.toml, built in), `"fitted-8000"` (the candidate
+    /// configs/opponent_model_8000.toml, built in), `"hand"` (locality and contact), or the path of a model file written by `phantomgo fit-model`.
     pub opponent_model: Option<String>,
     /// Pattern model of hidden moves, replacing the pool mixture: `"none"` (the default) or the path of a
     /// file written by `phantomgo fit-model --patterns`.
@@ -708,6 +708,7 @@ impl Settings {
         if let Some(model) = &section.opponent_model {
             belief.model = match model.as_str() {
                 "fitted" => Some(crate::belief::OpponentModel::fitted()),
+                "fitted-8000" => Some(crate::belief::OpponentModel::fitted_8000()),
                 "hand" => None,
                 path => {
                     let text = std::fs::read_to_string(path)
@@ -828,10 +829,13 @@ mod tests {
 
     #[test]
     fn shipped_configs_load_and_validate() {
-        for name in ["default.toml", "tournament.toml", "fast.toml", "ccgc.toml"] {
+        for name in ["default.toml", "tournament.toml", "fast.toml", "ccgc.toml", "candidate.toml"] {
             let file = shipped(name);
             Settings::from_layers(&file, &EngineOptions::default(), None).unwrap_or_else(|e| panic!("{name}: {e}"));
         }
+        let candidate = Settings::from_layers(&shipped("candidate.toml"), &EngineOptions::default(), None).unwrap();
+        assert_eq!(candidate.engine.belief.model, Some(crate::belief::OpponentModel::fitted_8000()));
+        assert!(candidate.engine.search.observer_trees);
     }
 
     /// The key lists in the README and docs/protocol.md name every `[search]` and `[belief]` key that
@@ -1039,6 +1043,10 @@ mod tests {
         let file = FileConfig::load_with(None, &sets(&["belief.opponent_model=hand"])).unwrap();
         let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
         assert_eq!(settings.engine.belief.model, None);
+        let file = FileConfig::load_with(None, &sets(&["belief.opponent_model=fitted-8000"])).unwrap();
+        let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
+        assert_eq!(settings.engine.belief.model, Some(crate::belief::OpponentModel::fitted_8000()));
+        assert_ne!(settings.engine.belief.model, Some(crate::belief::OpponentModel::fitted()));
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs").join("opponent_model.toml");
         let set = format!("belief.opponent_model={}", path.display());
         let file = FileConfig::load_with(None, &sets(&[set.as_str()])).unwrap();

@@ -16,6 +16,10 @@ use std::fmt;
 /// The fitted model shipped with the engine (written by `scripts/fit_model.sh`).
 pub const FITTED_MODEL: &str = include_str!("../../configs/opponent_model.toml");
 
+/// A candidate model, built in but not the default: the same fit on 8000-playout games of the engine, `pimc` and
+/// `flat`, without the random player (scripts/fit_model_8000.sh; `belief.opponent_model = "fitted-8000"`).
+pub const FITTED_8000_MODEL: &str = include_str!("../../configs/opponent_model_8000.toml");
+
 /// Number of pools in the mixture.
 pub const POOLS: usize = 13;
 
@@ -281,6 +285,12 @@ impl OpponentModel {
         FITTED.get_or_init(|| Self::from_toml(FITTED_MODEL).unwrap_or_else(|_| Self::hand(0.3, 0.15, 0.3))).clone()
     }
 
+    /// The candidate model fitted on 8000-playout games ([`FITTED_8000_MODEL`]).
+    pub fn fitted_8000() -> Self {
+        static FITTED: std::sync::OnceLock<OpponentModel> = std::sync::OnceLock::new();
+        FITTED.get_or_init(|| Self::from_toml(FITTED_8000_MODEL).unwrap_or_else(|_| Self::fitted())).clone()
+    }
+
     /// The earlier hand-set model as a mixture: `locality` within distance 2 of its stones, `contact` next to
     /// ours, and the rest uniform, off the first line with probability `edge_avoidance`; one phase.
     pub fn hand(locality: f32, contact: f32, edge_avoidance: f32) -> Self {
@@ -350,6 +360,9 @@ mod tests {
     fn the_shipped_model_parses() {
         let model = OpponentModel::from_toml(FITTED_MODEL).expect("configs/opponent_model.toml");
         assert_eq!(model.phase.len(), model.phase_starts.len() + 1);
+        let candidate = OpponentModel::from_toml(FITTED_8000_MODEL).expect("configs/opponent_model_8000.toml");
+        assert_eq!(candidate.phase.len(), candidate.phase_starts.len() + 1);
+        assert_ne!(candidate, model);
     }
 
     #[test]
