@@ -1,8 +1,8 @@
 #!/bin/bash
 # As Black against pimc at 16000 playouts both (--fixed-colors), the defaults and the candidate config side by
 # side, one game at a time each (fixed playouts, so the load does not change the games). Run from the repository
-# root; PG = the binary (8f3346f for these records), OUT = where the records go, SEED = the match seed (504: 60 games,
-# 505: 40 games in these records), N = games.
+# root; PG = the binary (8f3346f for these records), OUT = where the records go, SEED = the match seed (504, 60 games, in these
+# records; a 505 run was stopped unrecorded), N = games.
 PG=${PG:-target/release/phantomgo}
 OUT=${OUT:-results/stop46}
 SEED=${SEED:-504}
