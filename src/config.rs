@@ -131,6 +131,8 @@ pub struct SearchSection {
     pub near_own: Option<f64>,
     /// Main search: RAVE equivalence parameter k (0 = no RAVE).
     pub rave_equivalence: Option<f64>,
+    /// Main search: the root's RAVE equivalence k (0 = rave_equivalence's).
+    pub root_rave_equivalence: Option<f64>,
     /// Main search: value of a move with no statistics yet (0..=10).
     pub first_play_urgency: Option<f64>,
     /// Main search under `lose-turn`: reward taken off a simulation whose root try was refused (0..=1).
@@ -185,6 +187,9 @@ pub struct BeliefSection {
     pub contact: Option<f64>,
     /// How dead particles are replaced: `"mutation"` (repairs and mutated survivors) or `"fresh"`.
     pub resampling: Option<String>,
+    /// Which stone a repair aimed at a refused try moves onto the refused point: `"near"` (a stone within two
+    /// points on a fair coin) or `"away"` (a stone further away when there is one).
+    pub refusal_repair: Option<String>,
     /// Opponent model: `"fitted"` (configs/opponent_model.toml, built in), `"fitted-8000"` (the candidate
     /// configs/opponent_model_8000.toml, built in), `"hand"` (locality and contact), or the path of a model file written by `phantomgo fit-model`.
     pub opponent_model: Option<String>,
@@ -628,6 +633,9 @@ impl Settings {
         if let Some(v) = number("rave_equivalence", section.rave_equivalence, 0.0, 1e9)? {
             search.rave_equivalence = v;
         }
+        if let Some(v) = number("root_rave_equivalence", section.root_rave_equivalence, 0.0, 1e9)? {
+            search.root_rave_equivalence = v;
+        }
         if let Some(v) = number("first_play_urgency", section.first_play_urgency, 0.0, 10.0)? {
             search.first_play_urgency = v;
         }
@@ -702,6 +710,15 @@ impl Settings {
                 "fresh" => crate::belief::Resampling::Fresh,
                 other => {
                     return Err(invalid("belief.resampling", format!("'{other}' is not mutation or fresh")));
+                }
+            };
+        }
+        if let Some(mode) = &section.refusal_repair {
+            belief.refusal_repair = match mode.as_str() {
+                "near" => crate::belief::RefusalRepair::Near,
+                "away" => crate::belief::RefusalRepair::Away,
+                other => {
+                    return Err(invalid("belief.refusal_repair", format!("'{other}' is not near or away")));
                 }
             };
         }
@@ -879,6 +896,7 @@ mod tests {
         assert!(search.probe_min_mean_uncertainty.is_some());
         assert!(search.convergence_ratio.is_some() && search.near_own.is_some());
         assert!(search.rave_equivalence.is_some() && search.first_play_urgency.is_some());
+        assert!(search.root_rave_equivalence.is_some());
         assert!(search.refusal_cost.is_some() && search.invader_share.is_some() && search.cleanup_share.is_some());
         assert!(search.playout_capture.is_some() && search.playout_escape.is_some());
         assert!(search.playout_self_atari.is_some() && search.invader_margin.is_some());
@@ -893,7 +911,7 @@ mod tests {
         assert!(search.invader_share_retry.is_some());
         let belief = &file.belief;
         assert!(belief.resample_below.is_some() && belief.locality.is_some() && belief.contact.is_some());
-        assert!(belief.resampling.is_some() && belief.pattern_model.is_some());
+        assert!(belief.resampling.is_some() && belief.pattern_model.is_some() && belief.refusal_repair.is_some());
         let game = &file.game;
         assert!(game.protocol.is_some() && game.name.is_some() && game.main_time.is_some());
         assert!(game.komi.is_some() && game.rules.is_some());
@@ -1025,6 +1043,16 @@ mod tests {
         let file = FileConfig::load_with(None, &sets(&["search.exploration_below=0.3"])).unwrap();
         let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
         assert!((settings.engine.search.exploration_below - 0.3).abs() < 1e-6);
+        let file = FileConfig::load_with(None, &sets(&["search.root_rave_equivalence=1000"])).unwrap();
+        let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
+        assert!((settings.engine.search.root_rave_equivalence - 1000.0).abs() < 1e-3);
+        assert!((settings.engine.search.rave_equivalence - 4000.0).abs() < 1e-3);
+        let file = FileConfig::load_with(None, &sets(&["belief.refusal_repair=away"])).unwrap();
+        let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
+        assert_eq!(settings.engine.belief.refusal_repair, crate::belief::RefusalRepair::Away);
+        let file = FileConfig::load_with(None, &sets(&["belief.refusal_repair=far"])).unwrap();
+        let wrong = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap_err().to_string();
+        assert!(wrong.contains("belief.refusal_repair"), "{wrong}");
         let file = FileConfig::load_with(None, &sets(&["belief.resampling=fresh"])).unwrap();
         let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
         assert_eq!(settings.engine.belief.resampling, crate::belief::Resampling::Fresh);

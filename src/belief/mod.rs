@@ -69,6 +69,18 @@ pub enum Resampling {
     Fresh,
 }
 
+/// Which opponent stone an aimed repair moves onto a point where our try was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum RefusalRepair {
+    /// On a fair coin a stone within two points of the refused point (a slightly misplaced stone), else the later
+    /// of two random ones (the default).
+    #[default]
+    Near,
+    /// A stone more than two points away when there is one: a stone near a refused point is as likely part of the
+    /// same wall as misplaced, and moving it opens the gap the next try looks for.
+    Away,
+}
+
 /// Settings of the belief.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BeliefConfig {
@@ -95,6 +107,8 @@ pub struct BeliefConfig {
     pub lookahead_bias: f32,
     /// How dead particles are replaced.
     pub resampling: Resampling,
+    /// Which stone a repair aimed at a refused try moves onto the refused point.
+    pub refusal_repair: RefusalRepair,
     /// The opponent model's pool weights; `None` = the hand-set model of `locality`, `contact` and
     /// `edge_avoidance` ([`OpponentModel::hand`]). Default: the fitted model of configs/opponent_model.toml.
     pub model: Option<OpponentModel>,
@@ -116,6 +130,7 @@ impl Default for BeliefConfig {
             edge_avoidance: 0.3,
             lookahead_bias: 0.7,
             resampling: Resampling::Mutation,
+            refusal_repair: RefusalRepair::Near,
             model: Some(OpponentModel::fitted()),
             pattern: None,
         }

@@ -4,7 +4,7 @@
 use super::facts::Event;
 use super::rebuild::Lookahead;
 use super::storage::{NO_SLOT, UNASSIGNED};
-use super::Belief;
+use super::{Belief, RefusalRepair};
 use crate::bitboard::{Bitboard, Geometry};
 use crate::board::Board;
 use crate::point::Point;
@@ -131,7 +131,11 @@ impl Belief {
                 }
             }
         } else {
-            match slots.pick(rng, Bitboard::EMPTY, point) {
+            let source = match self.config.refusal_repair {
+                RefusalRepair::Near => slots.pick(rng, Bitboard::EMPTY, point),
+                RefusalRepair::Away => slots.pick_away(rng, point),
+            };
+            match source {
                 Some(k) => row[k] = point.index() as u8,
                 None => row[rng.gen_range(0..limit)] = point.index() as u8,
             }
@@ -367,11 +371,65 @@ impl SlotTable {
         best
     }
 
+    /// A standing stone's slot to move onto a refused `target`: one more than two points from it (the later of
+    /// two random ones), else any ([`SlotTable::pick`]). A stone near a refused point is as likely part of the
+    /// same wall or enclosure as a misplaced stone, and moving it would open the gap the next try looks for:
+    /// the particles would keep the opponent's shape in pieces however often the shape refuses us.
+    fn pick_away(&self, rng: &mut Xoshiro256PlusPlus, target: Point) -> Option<usize> {
+        let near = self.geometry.expand(self.geometry.expand(Bitboard::from_point(target)));
+        self.pick(rng, near, target).or_else(|| self.pick(rng, Bitboard::EMPTY, target))
+    }
+
     /// Unassigns the slot that put the stone at `point` (re-drawn at the next replay).
     fn clear(&self, row: &mut [u8], point: Point) {
         let k = self.slot_of[point.index()];
         if k != NO_SLOT {
             row[k] = UNASSIGNED;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::point::{parse_vertex, Move};
+    use rand::SeedableRng;
+
+    fn pt(vertex: &str) -> Point {
+        parse_vertex(vertex, 9).ok().and_then(Move::point).expect("test vertex")
+    }
+
+    /// A table of stones put by slots 0, 1, 2... at `vertices`.
+    fn table(vertices: &[&str]) -> (Vec<u8>, SlotTable) {
+        let geometry = Geometry::of(9).expect("9x9");
+        let row: Vec<u8> = vertices.iter().map(|v| pt(v).index() as u8).collect();
+        let standing = vertices.iter().map(|v| pt(v)).collect();
+        let table = SlotTable::new(geometry, &row, standing);
+        (row, table)
+    }
+
+    // A White wall C5-D5 and a stone at H9; our try at E5 was refused:
+    //   9 . . . . . . . X .
+    //   5 . . X X ! . . . .
+    //     A B C D E F G H J
+    #[test]
+    fn a_refused_point_takes_a_stone_from_away_from_the_wall() {
+        let (_, slots) = table(&["C5", "D5", "H9"]);
+        for seed in 0..200 {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            assert_eq!(slots.pick_away(&mut rng, pt("E5")), Some(2), "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn a_refused_point_with_only_near_stones_still_gets_one() {
+        let (_, slots) = table(&["C5", "D5"]);
+        let mut picked = [false; 2];
+        for seed in 0..200 {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let k = slots.pick_away(&mut rng, pt("E5")).expect("a slot");
+            picked[k] = true;
+        }
+        assert_eq!(picked, [true, true]);
     }
 }

@@ -66,6 +66,9 @@ pub struct SearchConfig {
     /// RAVE equivalence parameter k of the main search: the RAVE mean's weight falls to one half near
     /// k / 3 visits of a move; 0 = no RAVE.
     pub rave_equivalence: f32,
+    /// The RAVE equivalence parameter at the main search's root (its tries); 0 = `rave_equivalence`. Only where
+    /// `rave_equivalence` is above 0 (the all-moves-as-first statistics are kept only then).
+    pub root_rave_equivalence: f32,
     /// Value of a move never tried (no visits, no RAVE statistics) in the main search.
     pub first_play_urgency: f32,
     /// The main search's playout policy: by default the light policy, ended by the mercy rule at a lead of a
@@ -133,6 +136,7 @@ impl Default for SearchConfig {
             legal_cache: false,
             tie: scoring::TieRule::Draw,
             rave_equivalence: 4000.0,
+            root_rave_equivalence: 0.0,
             first_play_urgency: 1.1,
             playout: policy::PolicyConfig { mercy: 0.25, moves_per_point: 2, ..policy::PolicyConfig::light() },
             pass_margin: 0.02,

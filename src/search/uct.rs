@@ -434,11 +434,11 @@ impl<'a> Uct<'a> {
         mv.point().map_or(self.area, Point::index)
     }
 
-    /// The blended value of an edge for selection at a node with `parent_visits`; `unvisited_exploration` is
-    /// the exploration term of an edge with no visits of its own (`exploration * sqrt(parent_log)`).
+    /// The blended value of an edge for selection at a node with `parent_visits` and RAVE weight `k`;
+    /// `unvisited_exploration` is the exploration term of an edge with no visits of its own
+    /// (`exploration * sqrt(parent_log)`).
     #[inline]
-    fn value(&self, edge: &EdgeStats, parent_log: f32, unvisited_exploration: f32, exploration: f32) -> f32 {
-        let k = self.config.rave_equivalence;
+    fn value(&self, edge: &EdgeStats, parent_log: f32, unvisited_exploration: f32, exploration: f32, k: f32) -> f32 {
         let n = edge.visits as f32;
         let an = edge.amaf_visits as f32;
         if edge.visits == 0 {
@@ -471,8 +471,8 @@ impl<'a> Uct<'a> {
         slots: &[u8],
         out: &mut [f32; 128],
         exploration: f32,
+        k: f32,
     ) {
-        let k = self.config.rave_equivalence;
         let fpu = self.config.first_play_urgency;
         let rave = k > 0.0;
         // Four edges at a time, each step on arrays of four: the form the compiler turns into vector operations.
@@ -521,6 +521,11 @@ impl<'a> Uct<'a> {
         };
         // The exploration term of an edge with n = 0 (parent_log / (0 + 1) is parent_log exactly).
         let unvisited_exploration = exploration * parent_log.sqrt();
+        // The root's tries may take their own RAVE weight (`root_rave_equivalence`).
+        let k = match self.config.root_rave_equivalence {
+            root if node == 0 && root > 0.0 && self.config.rave_equivalence > 0.0 => root,
+            _ => self.config.rave_equivalence,
+        };
         let draw = worker.rng.next_u32();
         // Below the root the bonus is 0.0 (adding it changes no value).
         let bonus = if node == 0 { &self.root_bonus } else { &self.no_bonus };
@@ -552,14 +557,14 @@ impl<'a> Uct<'a> {
             }
             let padded = count.next_multiple_of(4).min(128);
             let values = &mut worker.values;
-            self.values(worker.edges.edges(node), parent_log, bonus, draw, &slots[..padded], values, exploration);
+            self.values(worker.edges.edges(node), parent_log, bonus, draw, &slots[..padded], values, exploration, k);
             for (&slot, &value) in slots[..count.min(padded)].iter().zip(values.iter()) {
                 consider(usize::from(slot), value);
             }
         } else {
             let edges = worker.edges.edges(node);
             let value = |slot: usize| {
-                self.value(&edges[slot], parent_log, unvisited_exploration, exploration)
+                self.value(&edges[slot], parent_log, unvisited_exploration, exploration, k)
                     + bonus[slot]
                     + jitter(draw, slot)
             };

@@ -25,6 +25,22 @@ fn a_fixed_seed_and_playout_count_repeat_the_search() {
     assert_eq!(two.simulations, 1500, "threads share the playout budget");
 }
 
+#[test]
+fn the_roots_rave_weight_is_its_own_knob() {
+    let input = SearchInput::for_test(vec![Board::new(9).unwrap()], Color::Black, 7.5);
+    let config = SearchConfig::default();
+    let base = search(&input, &config, &limits(1500), 1, 42, None);
+    // The root's k set to the tree's is the default (0 = the tree's k).
+    let same = SearchConfig { root_rave_equivalence: config.rave_equivalence, ..config.clone() };
+    assert_eq!(search(&input, &same, &limits(1500), 1, 42, None).children, base.children);
+    // A smaller root k trusts the tries' own means sooner: the root's visits change, and gather on fewer tries.
+    let own = SearchConfig { root_rave_equivalence: 100.0, ..config.clone() };
+    let result = search(&input, &own, &limits(1500), 1, 42, None);
+    assert_ne!(result.children, base.children);
+    let top = |r: &SearchResult| r.children.iter().map(|c| c.visits).max().unwrap_or(0);
+    assert!(top(&result) > top(&base), "{} against {}", top(&result), top(&base));
+}
+
 /// White's seven stones in atari at D2; from D2 they would escape into open space.
 fn escaping_group() -> Board {
     Board::from_picture(
