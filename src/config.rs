@@ -490,6 +490,17 @@ fn invalid(key: &str, message: impl Into<String>) -> ConfigError {
     ConfigError::Invalid { key: key.to_string(), message: message.into() }
 }
 
+/// The value named by `text` among `options` (name, value) for the config key `key`; an error naming them otherwise.
+fn choice<T: Copy>(key: &str, text: &str, options: &[(&str, T)]) -> Result<T, ConfigError> {
+    match options.iter().find(|(name, _)| *name == text) {
+        Some(&(_, value)) => Ok(value),
+        None => {
+            let names: Vec<&str> = options.iter().map(|(name, _)| *name).collect();
+            Err(invalid(key, format!("'{text}' is not {}", names.join(" or "))))
+        }
+    }
+}
+
 /// Parses a player name: `mcts`, `ismcts`, `random`, `flat` or `pimc`.
 ///
 /// # Errors
@@ -704,23 +715,14 @@ impl Settings {
                 *target = v as f32;
             }
         }
+        use crate::belief::{RefusalRepair, Resampling};
         if let Some(mode) = &section.resampling {
-            belief.resampling = match mode.as_str() {
-                "mutation" => crate::belief::Resampling::Mutation,
-                "fresh" => crate::belief::Resampling::Fresh,
-                other => {
-                    return Err(invalid("belief.resampling", format!("'{other}' is not mutation or fresh")));
-                }
-            };
+            let options = [("mutation", Resampling::Mutation), ("fresh", Resampling::Fresh)];
+            belief.resampling = choice("belief.resampling", mode, &options)?;
         }
         if let Some(mode) = &section.refusal_repair {
-            belief.refusal_repair = match mode.as_str() {
-                "near" => crate::belief::RefusalRepair::Near,
-                "away" => crate::belief::RefusalRepair::Away,
-                other => {
-                    return Err(invalid("belief.refusal_repair", format!("'{other}' is not near or away")));
-                }
-            };
+            let options = [("near", RefusalRepair::Near), ("away", RefusalRepair::Away)];
+            belief.refusal_repair = choice("belief.refusal_repair", mode, &options)?;
         }
         if let Some(model) = &section.opponent_model {
             belief.model = match model.as_str() {

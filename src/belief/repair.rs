@@ -400,12 +400,10 @@ mod tests {
     }
 
     /// A table of stones put by slots 0, 1, 2... at `vertices`.
-    fn table(vertices: &[&str]) -> (Vec<u8>, SlotTable) {
-        let geometry = Geometry::of(9).expect("9x9");
-        let row: Vec<u8> = vertices.iter().map(|v| pt(v).index() as u8).collect();
-        let standing = vertices.iter().map(|v| pt(v)).collect();
-        let table = SlotTable::new(geometry, &row, standing);
-        (row, table)
+    fn table(vertices: &[&str]) -> SlotTable {
+        let points: Vec<Point> = vertices.iter().map(|v| pt(v)).collect();
+        let row: Vec<u8> = points.iter().map(|p| p.index() as u8).collect();
+        SlotTable::new(Geometry::of(9).expect("9x9"), &row, points.into_iter().collect())
     }
 
     // A White wall C5-D5 and a stone at H9; our try at E5 was refused:
@@ -414,7 +412,7 @@ mod tests {
     //     A B C D E F G H J
     #[test]
     fn a_refused_point_takes_a_stone_from_away_from_the_wall() {
-        let (_, slots) = table(&["C5", "D5", "H9"]);
+        let slots = table(&["C5", "D5", "H9"]);
         for seed in 0..200 {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             assert_eq!(slots.pick_away(&mut rng, pt("E5")), Some(2), "seed {seed}");
@@ -423,7 +421,7 @@ mod tests {
 
     #[test]
     fn a_refused_point_with_only_near_stones_still_gets_one() {
-        let (_, slots) = table(&["C5", "D5"]);
+        let slots = table(&["C5", "D5"]);
         let mut picked = [false; 2];
         for seed in 0..200 {
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);

@@ -521,11 +521,10 @@ impl<'a> Uct<'a> {
         };
         // The exploration term of an edge with n = 0 (parent_log / (0 + 1) is parent_log exactly).
         let unvisited_exploration = exploration * parent_log.sqrt();
-        // The root's tries may take their own RAVE weight (`root_rave_equivalence`).
-        let k = match self.config.root_rave_equivalence {
-            root if node == 0 && root > 0.0 && self.config.rave_equivalence > 0.0 => root,
-            _ => self.config.rave_equivalence,
-        };
+        // The root's tries may take their own RAVE weight (`root_rave_equivalence`; without RAVE statistics,
+        // with `rave_equivalence` 0, any k gives the same values).
+        let root_k = self.config.root_rave_equivalence;
+        let k = if node == 0 && root_k > 0.0 { root_k } else { self.config.rave_equivalence };
         let draw = worker.rng.next_u32();
         // Below the root the bonus is 0.0 (adding it changes no value).
         let bonus = if node == 0 { &self.root_bonus } else { &self.no_bonus };
