@@ -430,6 +430,23 @@ fn bad_arguments_are_refused() {
 }
 
 #[test]
+fn a_compressed_results_file_is_named_as_such() {
+    // A record as docs/ladder keeps them (gzip), and the same bytes as no text at all.
+    let record = "docs/ladder/stop47-refusal-repair/def-s504.jsonl.gz";
+    let output = phantomgo(&["match-compare", "--new", record, "--old", record]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("gzip-compressed") && stderr.contains("zcat"), "{stderr}");
+    let dir = out_dir("binary");
+    let binary = dir.join("binary.jsonl");
+    std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x7b]).expect("write");
+    let output = phantomgo(&["match-merge", binary.to_str().unwrap()]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("is not text"), "{stderr}");
+}
+
+#[test]
 fn engine_options_reach_the_runners_own_engines() {
     let dir = out_dir("options");
     let log = dir.join("moves.jsonl");

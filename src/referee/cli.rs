@@ -411,9 +411,23 @@ fn match_identity(record: &GameRecord) -> (u64, usize, String, String, String, S
     )
 }
 
-/// The game records of one `--results` file; a file with none (`/dev/null`) is an error.
+/// The first two bytes of a gzip stream.
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+/// The game records of one `--results` file; a file with none (`/dev/null`) is an error, and so is a
+/// compressed one (named as such, with the command that reads it).
 fn read_results(path: &Path) -> anyhow::Result<Vec<GameRecord>> {
-    let text = fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if bytes.starts_with(&GZIP_MAGIC) {
+        bail!(
+            "{} is gzip-compressed (as the records under docs/ladder are kept); decompress it first, e.g. \
+             `zcat {} > games.jsonl`",
+            path.display(),
+            path.display()
+        );
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|e| anyhow::anyhow!("{} is not text (UTF-8): {}", path.display(), e.utf8_error()))?;
     let records = parse_records(&text).with_context(|| format!("in {}", path.display()))?;
     if records.is_empty() {
         bail!("{} holds no game records", path.display());
