@@ -431,13 +431,15 @@ fn bad_arguments_are_refused() {
 
 #[test]
 fn a_compressed_results_file_is_named_as_such() {
-    // A record as docs/ladder keeps them (gzip), and the same bytes as no text at all.
-    let record = "docs/ladder/stop47-refusal-repair/def-s504.jsonl.gz";
+    // A results file gzipped as docs/ladder keeps them (the header of a gzip stream), and bytes that are no text.
+    let dir = out_dir("binary");
+    let record = dir.join("games.jsonl.gz");
+    std::fs::write(&record, [0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03]).expect("write");
+    let record = record.to_str().unwrap();
     let output = phantomgo(&["match-compare", "--new", record, "--old", record]);
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("gzip-compressed") && stderr.contains("zcat"), "{stderr}");
-    let dir = out_dir("binary");
     let binary = dir.join("binary.jsonl");
     std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x7b]).expect("write");
     let output = phantomgo(&["match-merge", binary.to_str().unwrap()]);
