@@ -194,7 +194,7 @@ impl Player for Flat {
                 let visits: u32 = workers.iter().map(|w| w.visits[i]).sum();
                 let wins: f64 = workers.iter().map(|w| w.wins[i]).sum();
                 let win_rate = if visits == 0 { 0.0 } else { (wins / f64::from(visits)) as f32 };
-                RootChild { mv, visits, win_rate, illegal_rate: 0.0 }
+                RootChild { mv, visits, win_rate, illegal_rate: 0.0, margin: 0.0 }
             })
             .collect();
         // Best win rate; ties to the more played try, then to the order of the candidates (stable sort).

@@ -356,7 +356,7 @@ pub fn search(
 /// line up), most visited first.
 fn merge_roots(moves: &[Move], workers: &[Worker]) -> Vec<RootChild> {
     let mut merged: Vec<RootChild> =
-        moves.iter().map(|&mv| RootChild { mv, visits: 0, win_rate: 0.0, illegal_rate: 0.0 }).collect();
+        moves.iter().map(|&mv| RootChild { mv, visits: 0, win_rate: 0.0, illegal_rate: 0.0, margin: 0.0 }).collect();
     let mut wins = vec![0.0f64; moves.len()];
     let mut illegal = vec![0u64; moves.len()];
     for worker in workers {

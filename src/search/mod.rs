@@ -247,6 +247,9 @@ pub struct RootChild {
     pub win_rate: f32,
     /// Share of visits where it was illegal.
     pub illegal_rate: f32,
+    /// Our mean final area margin (komi included) over this search's simulations through the try, in points
+    /// (the main search only; 0 where a player does not keep it).
+    pub margin: f32,
 }
 
 /// The search's answer.

@@ -305,7 +305,7 @@ impl Pimc {
                     }
                 }
                 let win_rate = if visits == 0 { 0.0 } else { (wins / f64::from(visits)) as f32 };
-                RootChild { mv, visits, win_rate, illegal_rate: 0.0 }
+                RootChild { mv, visits, win_rate, illegal_rate: 0.0, margin: 0.0 }
             })
             .collect();
         children.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate)));

@@ -56,7 +56,7 @@ pub(crate) fn forced(best: Move, start: Instant) -> SearchResult {
         win_rate: 0.5,
         simulations: 0,
         elapsed: start.elapsed(),
-        children: vec![RootChild { mv: best, visits: 0, win_rate: 0.5, illegal_rate: 0.0 }],
+        children: vec![RootChild { mv: best, visits: 0, win_rate: 0.5, illegal_rate: 0.0, margin: 0.0 }],
         stop: StopReason::Forced,
         cache_lookups: 0,
         cache_hits: 0,

@@ -19,6 +19,8 @@
 //! pass's ([`try_before_passing`]). While the opponent holds a ko against us, the root also offers our
 //! spare single-point eyes as waiting moves ([`waiting_fills`]): where our area holds nothing but eyes, a pass
 //! was the only waiting move left, and it lets the opponent end the game by passing before we may retake.
+//! When every well-searched try is lost, the win rates no longer tell them apart and the best mean final margin
+//! chooses ([`play_on_when_lost`]): a lost engine defends what it has instead of passing while it is taken.
 //!
 //! Selection is UCB on the blend of the move's own mean and its all-moves-as-first (RAVE) mean, with the RAVE
 //! weight beta = n_amaf / (n_amaf + n + n_amaf * n / k) (Gelly and Silver, 2007). Workers are root-parallel
@@ -134,11 +136,14 @@ const BATCH_VISITS: u32 = 16;
 const THEIR_ROOT: u32 = 1;
 
 /// What only the root has (a try is refused only there: below it only legal points are offered), per slot:
-/// the node after the try was refused and the turn lost (`lose-turn` only; 0: none yet), and the visits in
-/// which the try was refused.
+/// the node after the try was refused and the turn lost (`lose-turn` only; 0: none yet), the visits in
+/// which the try was refused, and the sum and count of our final area margins of this search's simulations
+/// through the try (for [`play_on_when_lost`]; a kept tree's margins are not carried).
 struct RootRefusals {
     lost_children: Vec<u32>,
     refused: Vec<u32>,
+    margins: Vec<f64>,
+    margin_visits: Vec<u32>,
 }
 
 /// One worker: its tree, random source and scratch buffers.
@@ -348,7 +353,12 @@ impl<'a> Uct<'a> {
         let mut worker = Worker {
             nodes: Vec::new(),
             edges: EdgeArena { blocks: Vec::new(), stride: self.area + 1 },
-            root: RootRefusals { lost_children: vec![0; self.area + 1], refused: vec![0; self.area + 1] },
+            root: RootRefusals {
+                lost_children: vec![0; self.area + 1],
+                refused: vec![0; self.area + 1],
+                margins: vec![0.0; self.area + 1],
+                margin_visits: vec![0; self.area + 1],
+            },
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             played: Vec::with_capacity(4 * self.area),
             path: Vec::with_capacity(32),
@@ -427,6 +437,8 @@ impl<'a> Uct<'a> {
         }
         worker.nodes[0].visits = root.iter().map(|e| e.visits).sum();
         worker.root.refused.fill(0);
+        worker.root.margins.fill(0.0);
+        worker.root.margin_visits.fill(0);
         worker
     }
 
@@ -611,7 +623,12 @@ impl<'a> Uct<'a> {
                 replies,
             );
         }
-        let mut reward = if ending == Ending::Drawn { 0.5 } else { self.reward(board) };
+        let margin = if ending == Ending::Drawn { 0.0 } else { self.margin(board) };
+        if let Some(&Step { node: 0, slot, .. }) = worker.path.first() {
+            worker.root.margins[slot] += f64::from(margin);
+            worker.root.margin_visits[slot] += 1;
+        }
+        let mut reward = if ending == Ending::Drawn { 0.5 } else { self.reward(margin) };
         if self.config.last_good_reply {
             let us = self.input.us;
             let winner = if reward > 0.5 {
@@ -784,16 +801,19 @@ impl<'a> Uct<'a> {
         children[slot] = index;
     }
 
-    /// Our reward for the final `board`: 1 for a win, 0 for a loss, the tie rule's value for a level game.
-    fn reward(&self, board: &ChainBoard) -> f32 {
-        let us = self.input.us;
-        let margin = board.area_margin(self.input.komi) * if us == Color::Black { 1.0 } else { -1.0 };
+    /// Our area margin (komi included) on the final `board`.
+    fn margin(&self, board: &ChainBoard) -> f32 {
+        board.area_margin(self.input.komi) * if self.input.us == Color::Black { 1.0 } else { -1.0 }
+    }
+
+    /// Our reward for a final margin: 1 for a win, 0 for a loss, the tie rule's value for a level game.
+    fn reward(&self, margin: f32) -> f32 {
         if margin > 0.0 {
             1.0
         } else if margin < 0.0 {
             0.0
         } else {
-            self.config.tie.reward(0.0, us)
+            self.config.tie.reward(0.0, self.input.us)
         }
     }
 
@@ -958,6 +978,42 @@ fn prefer_pass_when_no_worse(children: &mut [RootChild], margin: f32) {
     if index > 0 && pass.visits * 10 >= leader.visits && pass.win_rate + margin >= leader.win_rate {
         children[..=index].rotate_right(1);
     }
+}
+
+/// Win rate under which a try counts as lost for [`play_on_when_lost`].
+const LOST_WIN_RATE: f32 = 0.03;
+
+/// Points of mean margin by which a try must beat the pass for [`play_on_when_lost`] to play it instead.
+const LOST_PASS_POINTS: f32 = 1.0;
+
+/// When every well-searched try is lost (win rate under [`LOST_WIN_RATE`]; well searched: at least
+/// [`TRY_BEFORE_PASS_VISITS`] visits and a quarter of the leader's), the win rates no longer tell the tries
+/// apart, so the one with the best mean final margin among them leads instead, and the pass only while no try
+/// beats its margin by [`LOST_PASS_POINTS`]. Without it a lost engine passed turn after turn while the
+/// opponent captured every group it had (as Black against `pimc` at 8000, seed 505, game 2: eight passes
+/// from move 99 on, lost by 88.5), where a defence keeps the points a blunder could still turn.
+fn play_on_when_lost(children: &mut [RootChild]) {
+    let Some(leader) = children.first() else {
+        return;
+    };
+    let floor = TRY_BEFORE_PASS_VISITS.max(children.iter().map(|c| c.visits).max().unwrap_or(0) / 4);
+    let searched = || children.iter().enumerate().filter(|(_, c)| c.visits >= floor);
+    if leader.win_rate >= LOST_WIN_RATE || searched().any(|(_, c)| c.win_rate >= LOST_WIN_RATE) {
+        return;
+    }
+    let Some((best, best_margin)) = searched()
+        .filter(|(_, c)| c.mv != Move::Pass)
+        .max_by(|(_, a), (_, b)| a.margin.total_cmp(&b.margin))
+        .map(|(index, c)| (index, c.margin))
+    else {
+        return;
+    };
+    let pass = searched().find(|(_, c)| c.mv == Move::Pass);
+    let index = match pass {
+        Some((index, c)) if c.margin + LOST_PASS_POINTS >= best_margin => index,
+        _ => best,
+    };
+    children[..=index].rotate_right(1);
 }
 
 /// Whether at least a share `share` of the particles (by default half) show an opponent stone standing inside our area (a small region of
@@ -1135,15 +1191,19 @@ pub fn search_keeping(
         .map(|&mv| {
             let slot = uct.slot(mv);
             let (mut visits, mut wins, mut refused) = (0u32, 0.0f64, 0u32);
+            let (mut margins, mut margin_visits) = (0.0f64, 0u32);
             for (w, _) in &workers {
                 let e = &w.edges.edges(0)[slot];
                 visits += e.visits;
                 wins += f64::from(e.wins);
                 refused += w.root.refused[slot];
+                margins += w.root.margins[slot];
+                margin_visits += w.root.margin_visits[slot];
             }
             let win_rate = if visits == 0 { 0.0 } else { (wins / f64::from(visits)) as f32 };
             let illegal_rate = if visits == 0 { 0.0 } else { refused as f32 / visits as f32 };
-            RootChild { mv, visits, win_rate, illegal_rate }
+            let margin = if margin_visits == 0 { 0.0 } else { (margins / f64::from(margin_visits)) as f32 };
+            RootChild { mv, visits, win_rate, illegal_rate, margin }
         })
         .collect();
     children.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate)));
@@ -1153,6 +1213,7 @@ pub fn search_keeping(
     } else {
         prefer_pass_when_no_worse(&mut children, config.pass_margin);
     }
+    play_on_when_lost(&mut children);
     probe_rather_than_pass(input, &mut children, config.cleanup_share, config.invader_margin);
     try_before_passing(input, &mut children);
     let result = ranked(children, simulations, start, stop);

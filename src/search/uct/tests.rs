@@ -183,7 +183,8 @@ fn under_retry_a_suspected_invader_is_probed_before_the_pass() {
 fn a_probe_needs_a_win_rate_near_the_pass() {
     let particles = vec![invaded_corner(true), invaded_corner(false), invaded_corner(false), invaded_corner(false)];
     let input = SearchInput::for_test(particles, Color::Black, 7.5);
-    let child = |mv: Move, visits: u32, win_rate: f32| RootChild { mv, visits, win_rate, illegal_rate: 0.0 };
+    let child =
+        |mv: Move, visits: u32, win_rate: f32| RootChild { mv, visits, win_rate, illegal_rate: 0.0, margin: 0.0 };
     let b6 = crate::point::parse_vertex("B6", 7).unwrap();
     let a1 = crate::point::parse_vertex("A1", 7).unwrap();
     let mut children = vec![child(Move::Pass, 500, 0.9), child(a1, 300, 0.9), child(b6, 20, 0.85)];
@@ -196,7 +197,8 @@ fn a_probe_needs_a_win_rate_near_the_pass() {
 
 #[test]
 fn a_try_replaces_a_leading_pass_unless_clearly_worse() {
-    let child = |mv: Move, visits: u32, win_rate: f32| RootChild { mv, visits, win_rate, illegal_rate: 0.0 };
+    let child =
+        |mv: Move, visits: u32, win_rate: f32| RootChild { mv, visits, win_rate, illegal_rate: 0.0, margin: 0.0 };
     let a1 = Move::Play(Point::new(0).unwrap());
     let mut children = vec![child(Move::Pass, 500, 0.9), child(a1, 300, 0.89)];
     try_rather_than_pass(&mut children, 0.02);
@@ -410,7 +412,8 @@ fn a_clearly_better_try_is_made_before_passing() {
     let board = Board::new(9).unwrap();
     let j9 = crate::point::parse_vertex("J9", 9).unwrap();
     let a1 = crate::point::parse_vertex("A1", 9).unwrap();
-    let child = |mv: Move, visits: u32, win_rate: f32| RootChild { mv, visits, win_rate, illegal_rate: 0.0 };
+    let child =
+        |mv: Move, visits: u32, win_rate: f32| RootChild { mv, visits, win_rate, illegal_rate: 0.0, margin: 0.0 };
     let game_77 = || vec![child(Move::Pass, 763, 0.0), child(j9, 237, 0.093), child(a1, 10, 0.5)];
     let mut input = SearchInput::for_test(vec![board], Color::Black, 7.5);
     let mut children = game_77();
@@ -678,4 +681,65 @@ fn exploration_below_acts_only_below_the_root() {
     let a = search(&input, &greedy, &limits(2000), 1, 9, None);
     let b = search(&input, &wide, &limits(2000), 1, 9, None);
     assert_ne!(a.children, b.children, "our nodes below the root use `exploration_below`");
+}
+
+/// When every well-searched try is lost the best mean margin leads; the pass only while no try beats its margin
+/// by a point; a try with too few visits, or a position not lost, changes nothing.
+#[test]
+fn a_lost_search_plays_the_try_with_the_best_margin() {
+    let child = |mv: Move, visits: u32, win_rate: f32, margin: f32| RootChild {
+        mv,
+        visits,
+        win_rate,
+        illegal_rate: 0.0,
+        margin,
+    };
+    let [a1, b2, c3] = ["A1", "B2", "C3"].map(|v| crate::point::parse_vertex(v, 9).unwrap());
+    let lost = |pass_margin: f32| {
+        vec![
+            child(Move::Pass, 500, 0.0, pass_margin),
+            child(a1, 300, 0.01, -20.0),
+            child(b2, 400, 0.0, -10.0),
+            child(c3, 20, 0.0, 5.0),
+        ]
+    };
+    let mut children = lost(-30.0);
+    play_on_when_lost(&mut children);
+    assert_eq!(children[0].mv, b2, "{children:?}");
+    let mut children = lost(-10.5);
+    play_on_when_lost(&mut children);
+    assert_eq!(children[0].mv, Move::Pass, "a pass within a point of the best margin stays");
+    let mut children = lost(-30.0);
+    children[1].win_rate = 0.05;
+    play_on_when_lost(&mut children);
+    assert_eq!(children[0].mv, Move::Pass, "not lost: the win rates decide");
+    let mut children = vec![child(a1, 500, 0.0, -20.0), child(b2, 200, 0.0, -5.0), child(c3, 100, 0.0, 9.0)];
+    play_on_when_lost(&mut children);
+    assert_eq!(
+        children[0].mv, b2,
+        "a leading try gives way to a better margin too, not to one searched under a quarter of its visits"
+    );
+}
+
+/// The root's mean margins are this search's final area margins from our side: with the opponent passed, our
+/// pass ends the game, so its margin is the board's score exactly (Black's; White's is its negative).
+#[test]
+fn the_root_margin_of_a_pass_that_ends_the_game_is_the_score() {
+    let board = Board::from_picture(
+        5,
+        ". X X . X
+         X X X X X
+         X X X X X
+         O O O O O
+         . O . O .",
+    );
+    let score = crate::scoring::score(&board, 3.5);
+    for (us, sign) in [(Color::Black, 1.0), (Color::White, -1.0)] {
+        let mut input = SearchInput::for_test(vec![board.clone()], us, 3.5);
+        input.opponent_passed = true;
+        let result = search(&input, &SearchConfig::default(), &limits(500), 1, 3, None);
+        let pass = result.children.iter().find(|c| c.mv == Move::Pass).unwrap();
+        assert!(pass.visits > 0, "{:?}", result.children);
+        assert_eq!(pass.margin, sign * score, "{us:?}: {:?}", result.children);
+    }
 }
