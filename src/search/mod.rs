@@ -369,16 +369,19 @@ const SUMMARY_TRIES: usize = 5;
 
 /// One line for the debug log: simulations (and the root visits carried from an earlier tree), why the search
 /// stopped, and the most visited tries with their visits, win rate, share of visits where they were illegal,
-/// and the probability of an opponent stone there.
+/// the probability of an opponent stone there, and (where the player keeps it: the main search) the mean final
+/// margin, which chooses among tries once every one is lost.
 pub fn search_summary(result: &SearchResult, probabilities: &[f32], size: usize) -> String {
+    let margins = result.children.iter().any(|c| c.margin != 0.0);
     let tries: Vec<String> = result
         .children
         .iter()
         .take(SUMMARY_TRIES)
         .map(|child| {
             let p = child.mv.point().and_then(|point| probabilities.get(point.index())).copied().unwrap_or(0.0);
+            let margin = if margins { format!(" margin {:+.1}", child.margin) } else { String::new() };
             format!(
-                "{} visits {} win {:.3} illegal {:.2} p(stone) {:.2}",
+                "{} visits {} win {:.3} illegal {:.2} p(stone) {:.2}{margin}",
                 child.mv.to_vertex(size),
                 child.visits,
                 child.win_rate,
@@ -456,6 +459,34 @@ mod tests {
         assert!((fixed.alpha(80) - 0.15).abs() < 1e-6);
         let off = SearchConfig { info_gain: false, ..SearchConfig::default() };
         assert_eq!(off.alpha(0), 0.0);
+    }
+
+    #[test]
+    fn the_summary_shows_margins_only_where_the_player_keeps_them() {
+        let child = |vertex, margin: f32| RootChild {
+            mv: Move::Play(Point::new(vertex).unwrap()),
+            visits: 40,
+            win_rate: 0.01,
+            illegal_rate: 0.0,
+            margin,
+        };
+        let mut result = SearchResult {
+            best: Move::Pass,
+            win_rate: 0.01,
+            simulations: 80,
+            elapsed: Duration::from_millis(5),
+            children: vec![child(12, -20.5), child(7, 0.0)],
+            stop: StopReason::Playouts,
+            cache_lookups: 0,
+            cache_hits: 0,
+        };
+        let line = search_summary(&result, &[0.0; 25], 5);
+        assert!(line.contains("C3 visits 40 win 0.010 illegal 0.00 p(stone) 0.00 margin -20.5"), "{line}");
+        assert!(line.contains("C2 visits 40 win 0.010 illegal 0.00 p(stone) 0.00 margin +0.0"), "{line}");
+        for c in &mut result.children {
+            c.margin = 0.0;
+        }
+        assert!(!search_summary(&result, &[0.0; 25], 5).contains("margin"));
     }
 
     #[test]
