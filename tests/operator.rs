@@ -1,7 +1,7 @@
 //! Whole-binary tests of what an operator sees on stderr: an unopenable move log is a warning naming its key,
 //! a move time too short for any search is warned about (and the emergency try is sensible), `RUST_LOG=debug`
-//! logs each command and a search summary, `--game-id` marks every move-log line, and the move log gives the time
-//! spent on announcements.
+//! logs each command and a search summary (the baselines' too), `--game-id` marks every move-log line, and the
+//! move log gives the time spent on announcements.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -59,6 +59,14 @@ fn debug_logs_name_each_command_and_summarise_the_search() {
     }
     let (_, quiet) = engine(&args, "info", "boardsize 5\ngenmove b\n");
     assert!(!quiet.contains("<< genmove"), "{quiet}");
+    // The published baselines log the same line, so a match between players can be read side by side.
+    for player in ["pimc", "flat"] {
+        let args = ["--player", player, "--seed", "1", "--threads", "1", "--playouts", "50"];
+        let (_, stderr) = engine(&args, "debug", "boardsize 5\ngenmove b\n");
+        for expected in ["search: ", "top tries: ", "visits", "p(stone)"] {
+            assert!(stderr.contains(expected), "{player}: {expected} missing:\n{stderr}");
+        }
+    }
 }
 
 #[test]

@@ -212,6 +212,7 @@ impl Engine {
             _ => Box::new(Flat::default()),
         };
         let result = player.choose(&input, &limits, self.config.threads, seed);
+        log::debug!("{}", crate::search::search_summary(&result, &input.search.probabilities, self.size()));
         stats.simulations = result.simulations;
         stats.win_rate = result.win_rate;
         Decision::Move(result.best)
