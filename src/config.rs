@@ -133,6 +133,8 @@ pub struct SearchSection {
     pub rave_equivalence: Option<f64>,
     /// Main search: the root's RAVE equivalence k (0 = rave_equivalence's).
     pub root_rave_equivalence: Option<f64>,
+    /// Main search: the largest random perturbation of an edge's value at each selection (0..=0.1).
+    pub tie_jitter: Option<f64>,
     /// Main search: value of a move with no statistics yet (0..=10).
     pub first_play_urgency: Option<f64>,
     /// Main search under `lose-turn`: reward taken off a simulation whose root try was refused (0..=1).
@@ -647,6 +649,9 @@ impl Settings {
         if let Some(v) = number("root_rave_equivalence", section.root_rave_equivalence, 0.0, 1e9)? {
             search.root_rave_equivalence = v;
         }
+        if let Some(v) = number("tie_jitter", section.tie_jitter, 0.0, 0.1)? {
+            search.tie_jitter = v;
+        }
         if let Some(v) = number("first_play_urgency", section.first_play_urgency, 0.0, 10.0)? {
             search.first_play_urgency = v;
         }
@@ -898,7 +903,7 @@ mod tests {
         assert!(search.probe_min_mean_uncertainty.is_some());
         assert!(search.convergence_ratio.is_some() && search.near_own.is_some());
         assert!(search.rave_equivalence.is_some() && search.first_play_urgency.is_some());
-        assert!(search.root_rave_equivalence.is_some());
+        assert!(search.root_rave_equivalence.is_some() && search.tie_jitter.is_some());
         assert!(search.refusal_cost.is_some() && search.invader_share.is_some() && search.cleanup_share.is_some());
         assert!(search.playout_capture.is_some() && search.playout_escape.is_some());
         assert!(search.playout_self_atari.is_some() && search.invader_margin.is_some());
@@ -1048,6 +1053,12 @@ mod tests {
         let file = FileConfig::load_with(None, &sets(&["search.root_rave_equivalence=1000"])).unwrap();
         let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
         assert!((settings.engine.search.root_rave_equivalence - 1000.0).abs() < 1e-3);
+        let file = FileConfig::load_with(None, &sets(&["search.tie_jitter=0.5"])).unwrap();
+        let out_of_range = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap_err().to_string();
+        assert!(out_of_range.contains("search.tie_jitter"), "{out_of_range}");
+        let file = FileConfig::load_with(None, &sets(&["search.tie_jitter=0.0001"])).unwrap();
+        let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
+        assert!((settings.engine.search.tie_jitter - 0.0001).abs() < 1e-9);
         assert!((settings.engine.search.rave_equivalence - 4000.0).abs() < 1e-3);
         let file = FileConfig::load_with(None, &sets(&["belief.refusal_repair=away"])).unwrap();
         let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();

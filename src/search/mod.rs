@@ -23,6 +23,10 @@ use playout::{PlayoutPolicy, SideView};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+/// The main search's default [`SearchConfig::tie_jitter`]: 2^24 x 1e-9, the largest perturbation of the tie-break
+/// the search was built with.
+pub const DEFAULT_TIE_JITTER: f32 = 0.016_777_216;
+
 /// Search settings (all configurable).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchConfig {
@@ -69,6 +73,10 @@ pub struct SearchConfig {
     /// The RAVE equivalence parameter at the main search's root (its tries); 0 = `rave_equivalence`. Only where
     /// `rave_equivalence` is above 0 (the all-moves-as-first statistics are kept only then).
     pub root_rave_equivalence: f32,
+    /// The largest random perturbation added to every edge's value at each selection of the main search (in
+    /// win-rate units): it breaks ties at random instead of by point order, and blurs value differences below
+    /// it. [`DEFAULT_TIE_JITTER`] (0.0168) is the size every measured line before stop 50 was played with.
+    pub tie_jitter: f32,
     /// Value of a move never tried (no visits, no RAVE statistics) in the main search.
     pub first_play_urgency: f32,
     /// The main search's playout policy: by default the light policy, ended by the mercy rule at a lead of a
@@ -137,6 +145,7 @@ impl Default for SearchConfig {
             tie: scoring::TieRule::Draw,
             rave_equivalence: 4000.0,
             root_rave_equivalence: 0.0,
+            tie_jitter: DEFAULT_TIE_JITTER,
             first_play_urgency: 1.1,
             playout: policy::PolicyConfig { mercy: 0.25, moves_per_point: 2, ..policy::PolicyConfig::light() },
             pass_margin: 0.02,

@@ -29,7 +29,7 @@
 use super::player::{forced, ranked, run_workers_until};
 use super::playout::below;
 use super::policy::{self, Played, Replies, ReplyState};
-use super::{root_moves, RootChild, SearchConfig, SearchInput, SearchLimits, SearchResult};
+use super::{root_moves, RootChild, SearchConfig, SearchInput, SearchLimits, SearchResult, DEFAULT_TIE_JITTER};
 use crate::bitboard::{with_shape, Bitboard, Shape};
 use crate::chains::ChainBoard;
 use crate::color::Color;
@@ -120,12 +120,13 @@ fn prefetch<T>(items: &[T]) {
     let _ = items;
 }
 
-/// A random perturbation of up to 0.017 for `slot` (one `draw` per selection, mixed with the slot): it breaks
-/// ties at random instead of by point order and blurs differences below it; the measured lines were played with
-/// it.
+/// A random perturbation of up to 0.0168 x `scale` for `slot` (one `draw` per selection, mixed with the slot): it
+/// breaks ties at random instead of by point order and blurs differences below it. `scale` is
+/// [`SearchConfig::tie_jitter`] over [`DEFAULT_TIE_JITTER`] (exactly 1.0 at the default, so the default's numbers
+/// are those every earlier measured line was played with).
 #[inline(always)]
-fn jitter(draw: u32, slot: usize) -> f32 {
-    ((slot as u32 ^ draw).wrapping_mul(0x9E37_79B1) >> 8) as f32 * 1e-9
+fn jitter(draw: u32, slot: usize, scale: f32) -> f32 {
+    ((slot as u32 ^ draw).wrapping_mul(0x9E37_79B1) >> 8) as f32 * 1e-9 * scale
 }
 
 /// Visits of a node from which selection computes all its edges' values in one pass ([`Uct::values`]).
@@ -487,6 +488,7 @@ impl<'a> Uct<'a> {
     ) {
         let fpu = self.config.first_play_urgency;
         let rave = k > 0.0;
+        let scale = self.jitter_scale();
         // Four edges at a time, each step on arrays of four: the form the compiler turns into vector operations.
         for (values, slots) in out.chunks_exact_mut(4).zip(slots.chunks_exact(4)) {
             let (mut n, mut an, mut wins, mut amaf_wins) = ([0.0f32; 4], [0.0f32; 4], [0.0f32; 4], [0.0f32; 4]);
@@ -514,9 +516,15 @@ impl<'a> Uct<'a> {
                 let beta = if rave && an[i] > 0.0 { beta_all[i] } else { 0.0 };
                 let general = (1.0 - beta) * q + beta * aq + explore[i];
                 let value = if n[i] == 0.0 && an[i] == 0.0 { fpu } else { general };
-                values[i] = value + bonuses[i] + jitter(draw, usize::from(slots[i]));
+                values[i] = value + bonuses[i] + jitter(draw, usize::from(slots[i]), scale);
             }
         }
+    }
+
+    /// The multiplier of [`jitter`]: `tie_jitter` over its default (exactly 1.0 there).
+    #[inline(always)]
+    fn jitter_scale(&self) -> f32 {
+        self.config.tie_jitter / DEFAULT_TIE_JITTER
     }
 
     /// The best slot among `offered` points (and the pass when `pass`), or `None` when there is nothing.
@@ -538,6 +546,7 @@ impl<'a> Uct<'a> {
         let root_k = self.config.root_rave_equivalence;
         let k = if node == 0 && root_k > 0.0 { root_k } else { self.config.rave_equivalence };
         let draw = worker.rng.next_u32();
+        let scale = self.jitter_scale();
         // Below the root the bonus is 0.0 (adding it changes no value).
         let bonus = if node == 0 { &self.root_bonus } else { &self.no_bonus };
         // The first slot in point order (the pass last) with the largest value wins.
@@ -577,7 +586,7 @@ impl<'a> Uct<'a> {
             let value = |slot: usize| {
                 self.value(&edges[slot], parent_log, unvisited_exploration, exploration, k)
                     + bonus[slot]
-                    + jitter(draw, slot)
+                    + jitter(draw, slot, scale)
             };
             for slot in offered.iter().map(Point::index) {
                 consider(slot, value(slot));
