@@ -41,6 +41,21 @@ fn the_roots_rave_weight_is_its_own_knob() {
     assert!(top(&result) > top(&base), "{} against {}", top(&result), top(&base));
 }
 
+#[test]
+fn the_tie_jitter_is_its_own_knob() {
+    let input = SearchInput::for_test(vec![Board::new(9).unwrap()], Color::Black, 7.5);
+    let config = SearchConfig::default();
+    let base = search(&input, &config, &limits(3000), 1, 42, None);
+    // The default size set explicitly is the default (its multiplier is exactly 1).
+    let same = SearchConfig { tie_jitter: crate::search::DEFAULT_TIE_JITTER, ..config.clone() };
+    assert_eq!(search(&input, &same, &limits(3000), 1, 42, None).children, base.children);
+    // Another size changes the choices (the setting reaches the selection), larger or smaller.
+    let loud = search(&input, &SearchConfig { tie_jitter: 0.1, ..config.clone() }, &limits(3000), 1, 42, None);
+    assert_ne!(loud.children, base.children);
+    let quiet = search(&input, &SearchConfig { tie_jitter: 0.0001, ..config.clone() }, &limits(3000), 1, 42, None);
+    assert_ne!(quiet.children, base.children);
+}
+
 /// White's seven stones in atari at D2; from D2 they would escape into open space.
 fn escaping_group() -> Board {
     Board::from_picture(
