@@ -75,7 +75,8 @@ pub struct SearchConfig {
     pub root_rave_equivalence: f32,
     /// The largest random perturbation added to every edge's value at each selection of the main search (in
     /// win-rate units): it breaks ties at random instead of by point order, and blurs value differences below
-    /// it. [`DEFAULT_TIE_JITTER`] (0.0168) is the size every measured line before stop 50 was played with.
+    /// it. [`DEFAULT_TIE_JITTER`] (0.0168) is the size every measured line before stop 50 was played with; 0.0001
+    /// was no stronger (docs/ladder/stop50-jitter).
     pub tie_jitter: f32,
     /// Value of a move never tried (no visits, no RAVE statistics) in the main search.
     pub first_play_urgency: f32,
