@@ -1053,13 +1053,13 @@ mod tests {
         let file = FileConfig::load_with(None, &sets(&["search.root_rave_equivalence=1000"])).unwrap();
         let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
         assert!((settings.engine.search.root_rave_equivalence - 1000.0).abs() < 1e-3);
+        assert!((settings.engine.search.rave_equivalence - 4000.0).abs() < 1e-3);
         let file = FileConfig::load_with(None, &sets(&["search.tie_jitter=0.5"])).unwrap();
         let out_of_range = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap_err().to_string();
         assert!(out_of_range.contains("search.tie_jitter"), "{out_of_range}");
         let file = FileConfig::load_with(None, &sets(&["search.tie_jitter=0.0001"])).unwrap();
         let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
         assert!((settings.engine.search.tie_jitter - 0.0001).abs() < 1e-9);
-        assert!((settings.engine.search.rave_equivalence - 4000.0).abs() < 1e-3);
         let file = FileConfig::load_with(None, &sets(&["belief.refusal_repair=away"])).unwrap();
         let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
         assert_eq!(settings.engine.belief.refusal_repair, crate::belief::RefusalRepair::Away);
