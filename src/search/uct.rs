@@ -129,6 +129,11 @@ fn jitter(draw: u32, slot: usize, scale: f32) -> f32 {
     ((slot as u32 ^ draw).wrapping_mul(0x9E37_79B1) >> 8) as f32 * 1e-9 * scale
 }
 
+/// The multiplier of [`jitter`] under `config`: `tie_jitter` over its default (exactly 1.0 there).
+fn jitter_scale(config: &SearchConfig) -> f32 {
+    config.tie_jitter / DEFAULT_TIE_JITTER
+}
+
 /// Visits of a node from which selection computes all its edges' values in one pass ([`Uct::values`]).
 const BATCH_VISITS: u32 = 16;
 
@@ -324,6 +329,8 @@ struct Uct<'a> {
     root_bonus: Vec<f32>,
     /// The bonus below the root: 0 for every slot.
     no_bonus: Vec<f32>,
+    /// The multiplier of [`jitter`], [`jitter_scale`] of the settings (once a search, not at every selection).
+    jitter_scale: f32,
     area: usize,
 }
 
@@ -341,6 +348,7 @@ impl<'a> Uct<'a> {
             root_pass: offer.pass,
             root_bonus,
             no_bonus: vec![0.0; area + 1],
+            jitter_scale: jitter_scale(config),
             area,
         }
     }
@@ -488,7 +496,7 @@ impl<'a> Uct<'a> {
     ) {
         let fpu = self.config.first_play_urgency;
         let rave = k > 0.0;
-        let scale = self.jitter_scale();
+        let scale = self.jitter_scale;
         // Four edges at a time, each step on arrays of four: the form the compiler turns into vector operations.
         for (values, slots) in out.chunks_exact_mut(4).zip(slots.chunks_exact(4)) {
             let (mut n, mut an, mut wins, mut amaf_wins) = ([0.0f32; 4], [0.0f32; 4], [0.0f32; 4], [0.0f32; 4]);
@@ -521,12 +529,6 @@ impl<'a> Uct<'a> {
         }
     }
 
-    /// The multiplier of [`jitter`]: `tie_jitter` over its default (exactly 1.0 there).
-    #[inline(always)]
-    fn jitter_scale(&self) -> f32 {
-        self.config.tie_jitter / DEFAULT_TIE_JITTER
-    }
-
     /// The best slot among `offered` points (and the pass when `pass`), or `None` when there is nothing.
     #[inline(always)]
     fn select(&self, worker: &mut Worker, node: u32, offered: Bitboard, pass: bool) -> Option<usize> {
@@ -546,7 +548,7 @@ impl<'a> Uct<'a> {
         let root_k = self.config.root_rave_equivalence;
         let k = if node == 0 && root_k > 0.0 { root_k } else { self.config.rave_equivalence };
         let draw = worker.rng.next_u32();
-        let scale = self.jitter_scale();
+        let scale = self.jitter_scale;
         // Below the root the bonus is 0.0 (adding it changes no value).
         let bonus = if node == 0 { &self.root_bonus } else { &self.no_bonus };
         // The first slot in point order (the pass last) with the largest value wins.

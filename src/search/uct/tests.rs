@@ -49,6 +49,12 @@ fn the_tie_jitter_is_its_own_knob() {
     // The default size set explicitly is the default (its multiplier is exactly 1).
     let same = SearchConfig { tie_jitter: crate::search::DEFAULT_TIE_JITTER, ..config.clone() };
     assert_eq!(search(&input, &same, &limits(3000), 1, 42, None).children, base.children);
+    // At the default every perturbation is the one the search was built and measured with, bit for bit.
+    assert_eq!(jitter_scale(&config), 1.0);
+    for (draw, slot) in [(0u32, 0usize), (1, 80), (0xDEAD_BEEF, 40), (u32::MAX, 81), (12_345, 7)] {
+        let built = ((slot as u32 ^ draw).wrapping_mul(0x9E37_79B1) >> 8) as f32 * 1e-9;
+        assert_eq!(jitter(draw, slot, jitter_scale(&config)).to_bits(), built.to_bits());
+    }
     // Another size changes the choices (the setting reaches the selection), larger or smaller.
     let loud = search(&input, &SearchConfig { tie_jitter: 0.1, ..config.clone() }, &limits(3000), 1, 42, None);
     assert_ne!(loud.children, base.children);
