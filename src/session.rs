@@ -217,7 +217,9 @@ impl Session {
             own_tries: self.tries[color],
             already_elapsed: received.elapsed(),
         };
-        let limits = self.time_manager.limits(self.control, clock, context);
+        let mut limits = self.time_manager.limits(self.control, clock, context);
+        // The budget counts from here, not from the start of the search (see `SearchLimits::since`).
+        limits.since = Some(Instant::now());
         let decision = self.engine.genmove(color, &limits);
         let used = received.elapsed();
         self.clocks[color] = clock.after_move(self.control, used);

@@ -299,6 +299,7 @@ impl TimeManager {
             hard: budget.map(|b| b.hard),
             playouts: self.playouts,
             emergency: budget.is_some_and(|b| b.emergency),
+            since: None,
         }
     }
 }

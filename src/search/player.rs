@@ -111,7 +111,7 @@ pub(crate) fn run_workers_until<W: Send>(
     step: impl Fn(&mut W) + Sync,
     settled: impl Fn(&W, f64) -> bool + Sync,
 ) -> (Vec<W>, u64, StopReason) {
-    let start = Instant::now();
+    let start = limits.since.unwrap_or_else(Instant::now);
     let playout_limit =
         limits.playouts.or(if limits.soft.is_none() && limits.hard.is_none() { Some(default_playouts) } else { None });
     let soft = limits.soft.or(limits.hard);
@@ -215,5 +215,22 @@ mod tests {
             run_workers(&timed, 10, 1, 1, None, |_| (), |_| std::thread::sleep(Duration::from_micros(200)));
         assert_eq!(reason, StopReason::Time);
         assert!(start.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn the_budget_counts_from_its_anchor_not_from_the_search_start() {
+        // A budget of 40 ms set 50 ms before the search starts has run out: worker 0 stops at its first look at
+        // the clock (every 16 steps). Counted from the search's own start it would run about 40 ms of 200 us steps.
+        let anchor = Instant::now();
+        std::thread::sleep(Duration::from_millis(50));
+        let budget = Some(Duration::from_millis(40));
+        let limits = SearchLimits { soft: budget, hard: budget, since: Some(anchor), ..SearchLimits::default() };
+        let step = |_: &mut ()| std::thread::sleep(Duration::from_micros(200));
+        let (_, sims, reason) = run_workers(&limits, 10, 1, 1, None, |_| (), step);
+        assert_eq!(reason, StopReason::Time);
+        assert_eq!(sims, 16, "the first clock check finds the budget spent");
+        let unanchored = SearchLimits { since: None, ..limits };
+        let (_, sims, _) = run_workers(&unanchored, 10, 1, 1, None, |_| (), step);
+        assert!(sims > 16, "without the anchor the same budget starts with the search ({sims} steps)");
     }
 }
