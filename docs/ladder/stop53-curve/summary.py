@@ -62,3 +62,4 @@ for path in sorted(p for p in os.listdir(".") if p.startswith("sp4000-") and p.e
     games = load(path)
     name = next(g["black"] if g["black"] != "def" else g["white"] for g in games)
     line(f"probe {path}", games, name)
+line("4x seed 1, both sides with root RAVE k 16000", load("x4-rootk16000-s1.jsonl.gz"), "x4000")
