@@ -2,7 +2,8 @@
 on match seeds 1-3, 4x on seeds 1-15; x{K}-s{seed}.jsonl.gz), each line's wins with 95% Wilson intervals, the
 share as Black and as White, Elo with its interval, and the lines pooled; the 4x games paired with the same
 seeds' games of the engine of stops 35-41 (../carry-consistent/curve4x-cc-s*.jsonl*); then the probes
-(sp4000-*.jsonl.gz). Run from this folder: python3 summary.py"""
+(sp4000-*.jsonl.gz); the timed line against pimc with the budget anchor (timed-s5.jsonl.gz).
+Run from this folder: python3 summary.py"""
 import gzip, json, os
 from math import comb, log10, sqrt
 
@@ -63,3 +64,10 @@ for path in sorted(p for p in os.listdir(".") if p.startswith("sp4000-") and p.e
     name = next(g["black"] if g["black"] != "def" else g["white"] for g in games)
     line(f"probe {path}", games, name)
 line("4x seed 1, both sides with root RAVE k 16000", load("x4-rootk16000-s1.jsonl.gz"), "x4000")
+timed = load("timed-s5.jsonl.gz")
+line("0.3 s a move against pimc, match seed 5", timed, "phantomgo")
+slow = sorted(((g["time"][side]["max_s"], g["game"], side) for g in timed
+               for side in ("black", "white") if g[side] == "phantomgo"), reverse=True)
+pimc_slow = max(g["time"][side]["max_s"] for g in timed for side in ("black", "white") if g[side] == "pimc")
+mean = sum(g["time"][side]["mean_s"] for g in timed for side in ("black", "white") if g[side] == "phantomgo") / len(timed)
+print(f"timed: the engine's slowest replies (s, game, colour) {slow[:3]}; its mean reply {mean:.3f} s; pimc's slowest {pimc_slow}")
