@@ -1,5 +1,6 @@
 """Replays SGF files of true games (match --sgf) to the end and prints each final board with its area owners
-(stones B/W, empty points b/w by the colour whose area they are, ? neutral) and the area count. Usage: python3 final_boards.py FILE..."""
+(stones B/W, empty points b/w by the colour whose area they are, ? neutral) and the area count, each checked
+against the referee's recorded result (RE, KM). Usage: python3 final_boards.py FILE..."""
 import re,sys
 def final(path):
     s=open(path).read()
@@ -49,4 +50,12 @@ for p in sys.argv[1:]:
     print(p,n,'moves')
     for y in range(N): print(' '.join(own[y][x] if b[y][x]=='.' else b[y][x] for x in range(N)))
     flat=sum(own,[])
-    print('B',flat.count('B')+flat.count('b'),'W',flat.count('W')+flat.count('w'),'dame',flat.count('?'))
+    black, white = flat.count('B')+flat.count('b'), flat.count('W')+flat.count('w')
+    print('B',black,'W',white,'dame',flat.count('?'))
+    # The replay is checked against the referee's own result (the SGF's RE and KM): a mismatch means this
+    # replay, not the game, is wrong.
+    s=open(p).read()
+    komi=float(re.search(r'KM\[([^\]]*)\]',s).group(1)); result=re.search(r'RE\[([^\]]*)\]',s).group(1)
+    margin=black-white-komi
+    mine=('B+' if margin>0 else 'W+')+f'{abs(margin):g}'
+    assert mine==result, f'{p}: replayed {mine}, the referee said {result}'

@@ -46,6 +46,8 @@ for k in (2, 4, 8):
             seeds.append(seed)
             line(f"{k}x seed {seed}", games, f"x{k * 1000}")
     line(f"{k}x seeds {seeds[0]}-{seeds[-1]}", pooled, f"x{k * 1000}")
+    if len(seeds) > 3:
+        line(f"{k}x seeds 1-3 only", [g for seed in (1, 2, 3) for g in load(f"x{k}-s{seed}.jsonl.gz")], f"x{k * 1000}")
 only_now = only_then = 0
 old_pooled = []
 for seed in range(1, 16):
