@@ -137,6 +137,10 @@ pub struct SearchSection {
     pub tie_jitter: Option<f64>,
     /// Main search: value of a move with no statistics yet (0..=10).
     pub first_play_urgency: Option<f64>,
+    /// Main search: progressive widening coefficient (0..=100; 0 = off).
+    pub widening: Option<f64>,
+    /// Main search: progressive widening exponent (0..=1).
+    pub widening_power: Option<f64>,
     /// Main search under `lose-turn`: reward taken off a simulation whose root try was refused (0..=1).
     pub refusal_cost: Option<f64>,
     /// Main search: share of particles showing an invader in our area from which we do not pass (0..=1).
@@ -655,6 +659,12 @@ impl Settings {
         if let Some(v) = number("first_play_urgency", section.first_play_urgency, 0.0, 10.0)? {
             search.first_play_urgency = v;
         }
+        if let Some(v) = number("widening", section.widening, 0.0, 100.0)? {
+            search.widening = v;
+        }
+        if let Some(v) = number("widening_power", section.widening_power, 0.0, 1.0)? {
+            search.widening_power = v;
+        }
         if let Some(v) = number("invader_share", section.invader_share, 0.0, 1.0)? {
             search.invader_share = v;
         }
@@ -904,6 +914,7 @@ mod tests {
         assert!(search.convergence_ratio.is_some() && search.near_own.is_some());
         assert!(search.rave_equivalence.is_some() && search.first_play_urgency.is_some());
         assert!(search.root_rave_equivalence.is_some() && search.tie_jitter.is_some());
+        assert!(search.widening.is_some() && search.widening_power.is_some());
         assert!(search.refusal_cost.is_some() && search.invader_share.is_some() && search.cleanup_share.is_some());
         assert!(search.playout_capture.is_some() && search.playout_escape.is_some());
         assert!(search.playout_self_atari.is_some() && search.invader_margin.is_some());

@@ -80,6 +80,13 @@ pub struct SearchConfig {
     pub tie_jitter: f32,
     /// Value of a move never tried (no visits, no RAVE statistics) in the main search.
     pub first_play_urgency: f32,
+    /// Progressive widening of the main search: at a node (the root included) with n visits, a move not yet
+    /// tried there is chosen only while fewer than ceil(widening * (n + 1)^widening_power) of the offered moves
+    /// have been tried, and then only when its value (its RAVE mean and exploration term) beats every tried
+    /// move's; otherwise the best tried move is chosen. 0 = off: every move is let in at once.
+    pub widening: f32,
+    /// The exponent of [`SearchConfig::widening`] (0..=1).
+    pub widening_power: f32,
     /// The main search's playout policy: by default the light policy, ended by the mercy rule at a lead of a
     /// quarter of the points and capped at two moves a point.
     pub playout: policy::PolicyConfig,
@@ -148,6 +155,8 @@ impl Default for SearchConfig {
             root_rave_equivalence: 0.0,
             tie_jitter: DEFAULT_TIE_JITTER,
             first_play_urgency: 1.1,
+            widening: 0.0,
+            widening_power: 0.5,
             playout: policy::PolicyConfig { mercy: 0.25, moves_per_point: 2, ..policy::PolicyConfig::light() },
             pass_margin: 0.02,
             invader_margin: 0.1,

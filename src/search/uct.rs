@@ -551,11 +551,21 @@ impl<'a> Uct<'a> {
         let scale = self.jitter_scale;
         // Below the root the bonus is 0.0 (adding it changes no value).
         let bonus = if node == 0 { &self.root_bonus } else { &self.no_bonus };
-        // The first slot in point order (the pass last) with the largest value wins.
+        // Progressive widening: how many tried moves let no untried one in (none without widening).
+        let width = self.width(n.visits);
+        // The first slot in point order (the pass last) with the largest value wins, tried and untried moves
+        // kept apart for the widening.
         let (mut best, mut best_value) = (None, 0.0);
-        let mut consider = |slot: usize, value: f32| {
-            if best.is_none() || value > best_value {
-                (best, best_value) = (Some(slot), value);
+        let (mut best_new, mut best_new_value) = (None, 0.0);
+        let mut tried = 0u32;
+        let mut consider = |slot: usize, value: f32, visited: bool| {
+            if visited {
+                tried += 1;
+                if best.is_none() || value > best_value {
+                    (best, best_value) = (Some(slot), value);
+                }
+            } else if best_new.is_none() || value > best_new_value {
+                (best_new, best_new_value) = (Some(slot), value);
             }
         };
         if n.visits >= BATCH_VISITS {
@@ -580,8 +590,9 @@ impl<'a> Uct<'a> {
             let padded = count.next_multiple_of(4).min(128);
             let values = &mut worker.values;
             self.values(worker.edges.edges(node), parent_log, bonus, draw, &slots[..padded], values, exploration, k);
+            let edges = worker.edges.edges(node);
             for (&slot, &value) in slots[..count.min(padded)].iter().zip(values.iter()) {
-                consider(usize::from(slot), value);
+                consider(usize::from(slot), value, edges[usize::from(slot)].visits > 0);
             }
         } else {
             let edges = worker.edges.edges(node);
@@ -591,13 +602,30 @@ impl<'a> Uct<'a> {
                     + jitter(draw, slot, scale)
             };
             for slot in offered.iter().map(Point::index) {
-                consider(slot, value(slot));
+                consider(slot, value(slot), edges[slot].visits > 0);
             }
             if pass {
-                consider(self.area, value(self.area));
+                consider(self.area, value(self.area), edges[self.area].visits > 0);
             }
         }
-        best
+        match (best, best_new) {
+            (None, new) => new,
+            (old, None) => old,
+            // Without widening (`width` u32::MAX) exactly the single argmax: on a tie the earlier slot.
+            (Some(old), Some(new)) if tried < width && (best_new_value, old) > (best_value, new) => Some(new),
+            (old, Some(_)) => old,
+        }
+    }
+
+    /// The number of tried moves at a node with `visits` from which [`Uct::select`] lets no untried move in
+    /// ([`SearchConfig::widening`]; u32::MAX without widening).
+    #[inline]
+    fn width(&self, visits: u32) -> u32 {
+        if self.config.widening > 0.0 {
+            (self.config.widening * (visits as f32 + 1.0).powf(self.config.widening_power)).ceil() as u32
+        } else {
+            u32::MAX
+        }
     }
 
     /// One simulation on the worker's scratch `board`: draw a particle, walk and grow the tree, play out, back up.

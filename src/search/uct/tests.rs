@@ -764,3 +764,29 @@ fn the_root_margin_of_a_pass_that_ends_the_game_is_the_score() {
         assert_eq!(pass.margin, sign * score, "{us:?}: {:?}", result.children);
     }
 }
+
+/// Progressive widening lets a node's untried moves in one by one as its visits grow: after n simulations the
+/// root has tried at most ceil(widening * (n + 1)^widening_power) moves (and tries them by their RAVE value,
+/// so the search still finds the capture); off, every offered move is tried within the first hundreds.
+#[test]
+fn widening_lets_untried_moves_in_as_the_visits_grow() {
+    let input = SearchInput::for_test(vec![Board::new(9).unwrap()], Color::Black, 7.5);
+    let tried = |r: &SearchResult| r.children.iter().filter(|c| c.visits > 0).count();
+    let off = search(&input, &SearchConfig::default(), &limits(400), 1, 5, None);
+    assert!(tried(&off) > 60, "without widening {} tries", tried(&off));
+    let narrow = SearchConfig { widening: 1.0, widening_power: 0.5, ..SearchConfig::default() };
+    let on = search(&input, &narrow, &limits(400), 1, 5, None);
+    // ceil(1 * 401^0.5) = 21 tried moves let no more in; the move that reached it may be the 21st.
+    assert!((2..=21).contains(&tried(&on)), "with widening {} tries", tried(&on));
+    let wider = SearchConfig { widening: 2.0, ..narrow.clone() };
+    let more = search(&input, &wider, &limits(400), 1, 5, None);
+    assert!(tried(&more) > tried(&on) && tried(&more) <= 41, "{} against {}", tried(&more), tried(&on));
+    // The default is off: the same simulations as before the setting existed.
+    let zero = SearchConfig { widening: 0.0, widening_power: 0.9, ..SearchConfig::default() };
+    assert_eq!(search(&input, &zero, &limits(400), 1, 5, None).children, off.children);
+    // Below the root too: the escaping group's capture is still found with a narrow tree.
+    let board = escaping_group();
+    let input = SearchInput::for_test(vec![board], Color::Black, 0.5);
+    let result = search(&input, &narrow, &limits(3000), 1, 3, None);
+    assert_eq!(vertex(result.best, 7), "D2", "{:?}", result.children);
+}
