@@ -1,0 +1,76 @@
+"""Prints the figures the README states: the widening probes at 4000 and 1000 playouts against the defaults
+(sp4000-*.jsonl.gz, sp1000-*.jsonl.gz), the 4x line (4000 against 1000 playouts) with `search.widening=1` on both sides
+(x4w1-s{seed}.jsonl.gz) paired game by game with the same seeds' games of the defaults
+(../stop53-curve/x4-s{seed}.jsonl.gz), and the timed line against pimc with widening (timed-w1-s*.jsonl.gz)
+beside the defaults' on the same seed (../stop53-curve/timed-s5.jsonl.gz).
+Run from this folder: python3 summary.py"""
+import gzip, json, os
+from math import comb, log10, sqrt
+
+def wilson(k, n, z=1.96):
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+def elo(p):
+    p = min(max(p, 1e-9), 1 - 1e-9)
+    return -400 * log10(1 / p - 1)
+
+def load(path):
+    opener = gzip.open if path.endswith(".gz") else open
+    return [json.loads(l) for l in opener(path, "rt")]
+
+def line(label, games, side_a):
+    n = len(games)
+    k = sum(g["winner_engine"] == side_a for g in games)
+    black = [g for g in games if g["black"] == side_a]
+    kb = sum(g["winner_engine"] == side_a for g in black)
+    lo, hi = wilson(k, n)
+    print(f"{label}: {k} of {n} ({100 * lo:.1f}-{100 * hi:.1f}%; as Black {kb}/{len(black)}, "
+          f"as White {k - kb}/{n - len(black)}); Elo {elo(k / n):+.0f} [{elo(lo):+.0f}, {elo(hi):+.0f}]")
+    return k
+
+def sign_test(a, b):
+    n = a + b
+    return min(1.0, 2 * sum(comb(n, i) for i in range(min(a, b) + 1)) / 2**n)
+
+for path in sorted(p for p in os.listdir(".") if p.startswith("sp") and p.endswith(".jsonl.gz")):
+    games = load(path)
+    name = next(g["black"] if g["black"] != "def" else g["white"] for g in games)
+    line(f"probe {path}", games, name)
+
+seeds = sorted(int(p[len("x4w1-s"):-len(".jsonl.gz")]) for p in os.listdir(".") if p.startswith("x4w1-s") and p.endswith(".jsonl.gz"))
+new_pooled, old_pooled, only_new, only_old = [], [], 0, 0
+for seed in seeds:
+    new = load(f"x4w1-s{seed}.jsonl.gz")
+    old = load(f"../stop53-curve/x4-s{seed}.jsonl.gz")
+    new_pooled += new
+    old_pooled += old
+    a = line(f"4x seed {seed} with widening", new, "x4000")
+    won_new = {g["game"]: g["winner_engine"] == "x4000" for g in new}
+    won_old = {g["game"]: g["winner_engine"] == "x4000" for g in old}
+    only_new += sum(won_new[k] and not won_old[k] for k in won_new)
+    only_old += sum(won_old[k] and not won_new[k] for k in won_new)
+    print(f"    the defaults on seed {seed}: {sum(won_old.values())} of {len(old)}")
+line(f"4x seeds {seeds[0]}-{seeds[-1]} with widening", new_pooled, "x4000")
+line(f"4x seeds {seeds[0]}-{seeds[-1]}, the defaults (stop 53)", old_pooled, "x4000")
+print(f"4x games won only with widening {only_new}, only without {only_old}; two-sided sign test "
+      f"p = {sign_test(only_new, only_old):.3f}")
+
+for path in sorted(p for p in os.listdir(".") if p.startswith("timed-w1-s") and p.endswith(".jsonl.gz")):
+    timed = load(path)
+    line(f"0.3 s a move against pimc with widening ({path})", timed, "phantomgo-w1")
+    slow = max(g["time"][s]["max_s"] for g in timed for s in ("black", "white") if g[s] == "phantomgo-w1")
+    mean = sum(g["time"][s]["mean_s"] for g in timed for s in ("black", "white") if g[s] == "phantomgo-w1")
+    print(f"    the engine's slowest reply {slow:.4f} s, its mean reply {mean / len(timed):.3f} s")
+    seed = path[len("timed-w1-s"):-len(".jsonl.gz")]
+    old_path = f"../stop53-curve/timed-s{seed}.jsonl.gz"
+    if os.path.exists(old_path):
+        old = load(old_path)
+        line(f"    the defaults on seed {seed} (stop 53)", old, "phantomgo")
+        won_new = {g["game"]: g["winner_engine"] == "phantomgo-w1" for g in timed}
+        won_old = {g["game"]: g["winner_engine"] == "phantomgo" for g in old}
+        a = sum(won_new[k] and not won_old[k] for k in won_new)
+        b = sum(won_old[k] and not won_new[k] for k in won_new)
+        print(f"    won only with widening {a}, only without {b}; sign test p = {sign_test(a, b):.3f}")
