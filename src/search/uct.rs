@@ -553,6 +553,8 @@ impl<'a> Uct<'a> {
         let bonus = if node == 0 { &self.root_bonus } else { &self.no_bonus };
         // Progressive widening: how many tried moves let no untried one in (none without widening).
         let width = self.width(n.visits);
+        // Without widening every move counts as tried: one argmax, no edge read for it.
+        let widen = width != u32::MAX;
         // The first slot in point order (the pass last) with the largest value wins, tried and untried moves
         // kept apart for the widening.
         let (mut best, mut best_value) = (None, 0.0);
@@ -592,7 +594,7 @@ impl<'a> Uct<'a> {
             self.values(worker.edges.edges(node), parent_log, bonus, draw, &slots[..padded], values, exploration, k);
             let edges = worker.edges.edges(node);
             for (&slot, &value) in slots[..count.min(padded)].iter().zip(values.iter()) {
-                consider(usize::from(slot), value, edges[usize::from(slot)].visits > 0);
+                consider(usize::from(slot), value, !widen || edges[usize::from(slot)].visits > 0);
             }
         } else {
             let edges = worker.edges.edges(node);
@@ -602,16 +604,17 @@ impl<'a> Uct<'a> {
                     + jitter(draw, slot, scale)
             };
             for slot in offered.iter().map(Point::index) {
-                consider(slot, value(slot), edges[slot].visits > 0);
+                consider(slot, value(slot), !widen || edges[slot].visits > 0);
             }
             if pass {
-                consider(self.area, value(self.area), edges[self.area].visits > 0);
+                consider(self.area, value(self.area), !widen || edges[self.area].visits > 0);
             }
         }
         match (best, best_new) {
             (None, new) => new,
             (old, None) => old,
-            // Without widening (`width` u32::MAX) exactly the single argmax: on a tie the earlier slot.
+            // An untried move beats the best tried one only while the node is narrower than `width`; on a tie the
+            // earlier slot.
             (Some(old), Some(new)) if tried < width && (best_new_value, old) > (best_value, new) => Some(new),
             (old, Some(_)) => old,
         }
