@@ -2,7 +2,8 @@
 (sp4000-*.jsonl.gz, sp1000-*.jsonl.gz), the 4x line (4000 against 1000 playouts) with `search.widening=1` on both sides
 (x4w1-s{seed}.jsonl.gz) paired game by game with the same seeds' games of the defaults
 (../stop53-curve/x4-s{seed}.jsonl.gz), and the timed line against pimc with widening (timed-w1-s*.jsonl.gz)
-beside the defaults' on the same seed (../stop53-curve/timed-s5.jsonl.gz).
+beside the defaults' on the same seed (../stop53-curve/timed-s5.jsonl.gz); the defaults' timed line on a fresh
+seed (timed-s6.jsonl.gz).
 Run from this folder: python3 summary.py"""
 import gzip, json, os
 from math import comb, log10, sqrt
@@ -74,3 +75,10 @@ for path in sorted(p for p in os.listdir(".") if p.startswith("timed-w1-s") and 
         a = sum(won_new[k] and not won_old[k] for k in won_new)
         b = sum(won_old[k] and not won_new[k] for k in won_new)
         print(f"    won only with widening {a}, only without {b}; sign test p = {sign_test(a, b):.3f}")
+timed = load("timed-s6.jsonl.gz")
+line("0.3 s a move against pimc, the defaults (binary bdcf855), match seed 6", timed, "phantomgo")
+slow = max(g["time"][s]["max_s"] for g in timed for s in ("black", "white") if g[s] == "phantomgo")
+mean = sum(g["time"][s]["mean_s"] for g in timed for s in ("black", "white") if g[s] == "phantomgo")
+reasons = [g["reason"] for g in timed]
+print(f"    the engine's slowest reply {slow:.4f} s, its mean reply {mean / len(timed):.3f} s; endings "
+      f"{ {r: reasons.count(r) for r in sorted(set(reasons))} }")
