@@ -4,37 +4,10 @@ share as Black and as White, Elo with its interval, and the lines pooled; the 4x
 seeds' games of the engine of stops 35-41 (../carry-consistent/curve4x-cc-s*.jsonl*); then the probes
 (sp4000-*.jsonl.gz); the timed line against pimc with the budget anchor (timed-s5.jsonl.gz).
 Run from this folder: python3 summary.py"""
-import gzip, json, os
-from math import comb, log10, sqrt
+import os, sys
 
-
-def wilson(k, n, z=1.96):
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
-def elo(p):
-    p = min(max(p, 1e-9), 1 - 1e-9)
-    return -400 * log10(1 / p - 1)
-
-
-def line(label, games, side_a):
-    n = len(games)
-    k = sum(g["winner_engine"] == side_a for g in games)
-    black = [g for g in games if g["black"] == side_a]
-    kb = sum(g["winner_engine"] == side_a for g in black)
-    kw = k - kb
-    lo, hi = wilson(k, n)
-    print(f"{label}: {k} of {n} ({100 * lo:.1f}-{100 * hi:.1f}%; as Black {kb}/{len(black)}, as White {kw}/{n - len(black)}); "
-          f"Elo {elo(k / n):+.0f} [{elo(lo):+.0f}, {elo(hi):+.0f}]")
-
-
-def load(path):
-    opener = gzip.open if path.endswith(".gz") else open
-    return [json.loads(l) for l in opener(path, "rt")]
-
+sys.path.insert(0, "..")
+from stats import line, load, sign_test  # noqa: E402
 
 for k in (2, 4, 8):
     pooled, seeds = [], []
@@ -58,8 +31,7 @@ for seed in range(1, 16):
     only_now += sum(new[k] and not old[k] for k in new)
     only_then += sum(old[k] and not new[k] for k in new)
 line("4x seeds 1-15, the engine of stops 35-41 (../carry-consistent)", old_pooled, "phantomgo")
-n = only_now + only_then
-p = min(1.0, 2 * sum(comb(n, i) for i in range(min(only_now, only_then) + 1)) / 2**n)
+p = sign_test(only_now, only_then)
 print(f"4x games won only now {only_now}, only then {only_then}; two-sided sign test p = {p:.2f}")
 for path in sorted(p for p in os.listdir(".") if p.startswith("sp4000-") and p.endswith(".jsonl.gz")):
     games = load(path)

@@ -5,36 +5,10 @@
 beside the defaults' on the same seed (../stop53-curve/timed-s5.jsonl.gz); the defaults' timed line on a fresh
 seed (timed-s6.jsonl.gz).
 Run from this folder: python3 summary.py"""
-import gzip, json, os
-from math import comb, log10, sqrt
+import os, sys
 
-def wilson(k, n, z=1.96):
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-def elo(p):
-    p = min(max(p, 1e-9), 1 - 1e-9)
-    return -400 * log10(1 / p - 1)
-
-def load(path):
-    opener = gzip.open if path.endswith(".gz") else open
-    return [json.loads(l) for l in opener(path, "rt")]
-
-def line(label, games, side_a):
-    n = len(games)
-    k = sum(g["winner_engine"] == side_a for g in games)
-    black = [g for g in games if g["black"] == side_a]
-    kb = sum(g["winner_engine"] == side_a for g in black)
-    lo, hi = wilson(k, n)
-    print(f"{label}: {k} of {n} ({100 * lo:.1f}-{100 * hi:.1f}%; as Black {kb}/{len(black)}, "
-          f"as White {k - kb}/{n - len(black)}); Elo {elo(k / n):+.0f} [{elo(lo):+.0f}, {elo(hi):+.0f}]")
-    return k
-
-def sign_test(a, b):
-    n = a + b
-    return min(1.0, 2 * sum(comb(n, i) for i in range(min(a, b) + 1)) / 2**n)
+sys.path.insert(0, "..")
+from stats import line, load, sign_test  # noqa: E402
 
 for path in sorted(p for p in os.listdir(".") if p.startswith("sp") and p.endswith(".jsonl.gz")):
     games = load(path)
@@ -48,7 +22,7 @@ for seed in seeds:
     old = load(f"../stop53-curve/x4-s{seed}.jsonl.gz")
     new_pooled += new
     old_pooled += old
-    a = line(f"4x seed {seed} with widening", new, "x4000")
+    line(f"4x seed {seed} with widening", new, "x4000")
     won_new = {g["game"]: g["winner_engine"] == "x4000" for g in new}
     won_old = {g["game"]: g["winner_engine"] == "x4000" for g in old}
     only_new += sum(won_new[k] and not won_old[k] for k in won_new)
