@@ -1,6 +1,6 @@
 """Prints the figures the README states: the engine as Black against pimc at 20000 playouts both, the defaults
 (base20k*.jsonl.gz) and the opponent mixture of hook.patch (`PG_OPPMIX=0.2`, mix20k*.jsonl.gz), match seeds 540
-(the first 40 games) and 541 (80 games), paired game by game; and the timed line with the mixture against pimc
+(the first 40 games), 541 (80 games) and 542 (50 games), paired game by game; and the timed line with the mixture against pimc
 (timed-mix-s6.jsonl.gz) beside the defaults' on the same seed (../stop54-widening/timed-s6.jsonl.gz).
 Run from this folder: python3 summary.py"""
 import os, sys
@@ -19,12 +19,12 @@ def paired(new, old, a, b):
 
 
 pooled_new, pooled_old, only_new, only_old = [], [], 0, 0
-for suffix in ("", "-s541"):
+for suffix in ("", "-s541", "-s542"):
     new, old = load(f"mix20k{suffix}.jsonl.gz"), load(f"base20k{suffix}.jsonl.gz")
     names_new = {g["black"] for g in new}.pop()
     names_old = {g["black"] for g in old}.pop()
     old = [g for g in old if g["game"] in {h["game"] for h in new}]
-    seed = "seed 541" if suffix else "seed 540"
+    seed = f"seed {suffix[2:]}" if suffix else "seed 540"
     line(f"the mixture at 20000 as Black, {seed}", new, names_new)
     line(f"the defaults at 20000 as Black, {seed}", old, names_old)
     n, a, b = paired(new, old, names_new, names_old)
@@ -35,7 +35,7 @@ for suffix in ("", "-s541"):
     only_old += b
 k_new = sum(g["winner"] == "black" for g in pooled_new)
 k_old = sum(g["winner"] == "black" for g in pooled_old)
-print(f"both seeds: the mixture {k_new} of {len(pooled_new)}, the defaults {k_old} of {len(pooled_old)}; "
+print(f"all three seeds: the mixture {k_new} of {len(pooled_new)}, the defaults {k_old} of {len(pooled_old)}; "
       f"won only with the mixture {only_new}, only without "
       f"{only_old}; sign test p = {sign_test(only_new, only_old):.3f}")
 solid = load("solid1-20k.jsonl.gz")
