@@ -1,6 +1,6 @@
 """Shared helpers of the ladder folders' summary scripts (stop 53 on): 95% Wilson intervals, Elo, reading match
-records (.jsonl or .jsonl.gz), one line's wins printed with its interval, and the two-sided sign test on the games
-won by only one of two engines. Imported by a folder's summary.py with `sys.path.insert(0, "..")`."""
+records (.jsonl or .jsonl.gz), one line's wins printed with its interval, the games won by only one of two engines
+on the same match seed, and the two-sided sign test on them. Imported by a folder's summary.py with `sys.path.insert(0, "..")`."""
 import gzip, json
 from math import comb, log10, sqrt
 
@@ -32,6 +32,17 @@ def line(label, games, side_a):
     print(f"{label}: {k} of {n} ({100 * lo:.1f}-{100 * hi:.1f}%; as Black {kb}/{len(black)}, "
           f"as White {k - kb}/{n - len(black)}); Elo {elo(k / n):+.0f} [{elo(lo):+.0f}, {elo(hi):+.0f}]")
     return k
+
+
+def only_each(new, old, a, b):
+    """Pairs two records of the same match seed by game number: returns how many games both hold, how many of them
+    engine a won in `new` and engine b lost in `old`, and the reverse."""
+    won_new = {g["game"]: g["winner_engine"] == a for g in new}
+    won_old = {g["game"]: g["winner_engine"] == b for g in old}
+    common = set(won_new) & set(won_old)
+    only_new = sum(won_new[k] and not won_old[k] for k in common)
+    only_old = sum(won_old[k] and not won_new[k] for k in common)
+    return len(common), only_new, only_old
 
 
 def sign_test(a, b):

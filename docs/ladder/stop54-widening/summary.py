@@ -8,7 +8,7 @@ Run from this folder: python3 summary.py"""
 import os, sys
 
 sys.path.insert(0, "..")
-from stats import line, load, sign_test  # noqa: E402
+from stats import line, load, only_each, sign_test  # noqa: E402
 
 for path in sorted(p for p in os.listdir(".") if p.startswith("sp") and p.endswith(".jsonl.gz")):
     games = load(path)
@@ -23,11 +23,10 @@ for seed in seeds:
     new_pooled += new
     old_pooled += old
     line(f"4x seed {seed} with widening", new, "x4000")
-    won_new = {g["game"]: g["winner_engine"] == "x4000" for g in new}
-    won_old = {g["game"]: g["winner_engine"] == "x4000" for g in old}
-    only_new += sum(won_new[k] and not won_old[k] for k in won_new)
-    only_old += sum(won_old[k] and not won_new[k] for k in won_new)
-    print(f"    the defaults on seed {seed}: {sum(won_old.values())} of {len(old)}")
+    _, a, b = only_each(new, old, "x4000", "x4000")
+    only_new += a
+    only_old += b
+    print(f"    the defaults on seed {seed}: {sum(g['winner_engine'] == 'x4000' for g in old)} of {len(old)}")
 line(f"4x seeds {seeds[0]}-{seeds[-1]} with widening", new_pooled, "x4000")
 line(f"4x seeds {seeds[0]}-{seeds[-1]}, the defaults (stop 53)", old_pooled, "x4000")
 print(f"4x games won only with widening {only_new}, only without {only_old}; two-sided sign test "
@@ -44,10 +43,7 @@ for path in sorted(p for p in os.listdir(".") if p.startswith("timed-w1-s") and 
     if os.path.exists(old_path):
         old = load(old_path)
         line(f"    the defaults on seed {seed} (stop 53)", old, "phantomgo")
-        won_new = {g["game"]: g["winner_engine"] == "phantomgo-w1" for g in timed}
-        won_old = {g["game"]: g["winner_engine"] == "phantomgo" for g in old}
-        a = sum(won_new[k] and not won_old[k] for k in won_new)
-        b = sum(won_old[k] and not won_new[k] for k in won_new)
+        _, a, b = only_each(timed, old, "phantomgo-w1", "phantomgo")
         print(f"    won only with widening {a}, only without {b}; sign test p = {sign_test(a, b):.3f}")
 timed = load("timed-s6.jsonl.gz")
 line("0.3 s a move against pimc, the defaults (binary bdcf855), match seed 6", timed, "phantomgo")

@@ -4,8 +4,8 @@
 #   NAME=base20k P=20000 N=40 black.sh
 #   NAME=mix20k P=20000 N=40 ENVS="PG_OPPMIX=0.2" black.sh
 PG=${PG:-/tmp/pg-hook}; NAME=${NAME:?}; P=${P:-8000}; N=${N:-60}; SEED=${SEED:-540}; ENVS=${ENVS-}; ARGS=${ARGS-}
-OUT=${OUT:-.}
-$PG match --games "$N" --fixed-colors --rules retry --concurrency 2 --seed "$SEED" -q \
+OUT=${OUT:-.}; CONC=${CONC:-2}  # games at a time; the games do not depend on it
+$PG match --games "$N" --fixed-colors --rules retry --concurrency "$CONC" --seed "$SEED" -q \
   --black "env $ENVS $PG gtp --playouts $P --threads 1 --seed {seed} $ARGS" --black-name "$NAME" \
   --white "$PG gtp --player pimc --playouts $P --threads 1 --seed {seed}1" --white-name pimc \
   --results "$OUT/$NAME.jsonl" > "$OUT/$NAME.txt" 2>&1

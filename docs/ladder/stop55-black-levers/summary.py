@@ -3,19 +3,10 @@
 (the first 40 games), 541 (80 games) and 542 (50 games), paired game by game; and the timed line with the mixture against pimc
 (timed-mix-s6.jsonl.gz) beside the defaults' on the same seed (../stop54-widening/timed-s6.jsonl.gz).
 Run from this folder: python3 summary.py"""
-import os, sys
+import sys
 
 sys.path.insert(0, "..")
-from stats import line, load, sign_test  # noqa: E402
-
-
-def paired(new, old, a, b):
-    won_new = {g["game"]: g["winner_engine"] == a for g in new}
-    won_old = {g["game"]: g["winner_engine"] == b for g in old}
-    common = set(won_new) & set(won_old)
-    only_new = sum(won_new[k] and not won_old[k] for k in common)
-    only_old = sum(won_old[k] and not won_new[k] for k in common)
-    return len(common), only_new, only_old
+from stats import line, load, only_each, sign_test  # noqa: E402
 
 
 pooled_new, pooled_old, only_new, only_old = [], [], 0, 0
@@ -27,7 +18,7 @@ for suffix in ("", "-s541", "-s542"):
     seed = f"seed {suffix[2:]}" if suffix else "seed 540"
     line(f"the mixture at 20000 as Black, {seed}", new, names_new)
     line(f"the defaults at 20000 as Black, {seed}", old, names_old)
-    n, a, b = paired(new, old, names_new, names_old)
+    n, a, b = only_each(new, old, names_new, names_old)
     print(f"    {n} games paired: won only with the mixture {a}, only without {b}; sign test p = {sign_test(a, b):.3f}")
     pooled_new += new
     pooled_old += old
@@ -41,18 +32,17 @@ print(f"all three seeds: the mixture {k_new} of {len(pooled_new)}, the defaults 
 solid = load("solid1-20k.jsonl.gz")
 print(f"PG_SOLID=1.0 at 20000 (stopped): {sum(g['winner'] == 'black' for g in solid)} of {len(solid)}")
 
-if os.path.exists("timed-mix-s6.jsonl.gz"):
-    timed = load("timed-mix-s6.jsonl.gz")
-    line("0.3 s a move against pimc with the mixture, seed 6", timed, "phantomgo-mix")
-    slow = sorted(((g["time"][s]["max_s"], s) for g in timed for s in ("black", "white") if g[s] == "phantomgo-mix"),
-                  reverse=True)
-    print(f"    the engine's slowest replies (a game's slowest, the engine's colour): {slow[:5]}")
-    slow = max(g["time"][s]["max_s"] for g in timed for s in ("black", "white") if g[s] == "pimc")
-    print(f"    pimc's slowest reply {slow:.4f} s")
-    old = load("../stop54-widening/timed-s6.jsonl.gz")
-    line("    the defaults on seed 6 (stop 54)", old, "phantomgo")
-    n, a, b = paired(timed, old, "phantomgo-mix", "phantomgo")
-    print(f"    won only with the mixture {a}, only without {b}; sign test p = {sign_test(a, b):.3f}")
+timed = load("timed-mix-s6.jsonl.gz")
+line("0.3 s a move against pimc with the mixture, seed 6", timed, "phantomgo-mix")
+slow = sorted(((g["time"][s]["max_s"], s) for g in timed for s in ("black", "white") if g[s] == "phantomgo-mix"),
+              reverse=True)
+print(f"    the engine's slowest replies (a game's slowest, the engine's colour): {slow[:5]}")
+slow = max(g["time"][s]["max_s"] for g in timed for s in ("black", "white") if g[s] == "pimc")
+print(f"    pimc's slowest reply {slow:.4f} s")
+old = load("../stop54-widening/timed-s6.jsonl.gz")
+line("    the defaults on seed 6 (stop 54)", old, "phantomgo")
+n, a, b = only_each(timed, old, "phantomgo-mix", "phantomgo")
+print(f"    won only with the mixture {a}, only without {b}; sign test p = {sign_test(a, b):.3f}")
 
 opt = load("timed-opt-s6.jsonl.gz")
 line("the first 16 games again with `search.opponent_mix=0.2` (opponent-mix-option.patch)", opt, "phantomgo-mix")
