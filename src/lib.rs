@@ -13,6 +13,7 @@ pub mod engine;
 pub mod fit;
 pub mod game;
 pub mod gtp;
+pub mod input;
 pub mod judge;
 pub mod observation;
 pub mod point;

@@ -1,8 +1,10 @@
 //! The Chinese Computer Games Championship platform dialect (`shared/ccgc.md`): a short line protocol on
 //! stdin/stdout beside GTP, over the same protocol-neutral [`Session`](crate::session::Session).
 //!
-//! The loop reads raw lines (length-capped, any bytes), drops control characters, parses each into a
-//! [`line::Line`] and hands it to the [`handler::Dialect`]; an answer, when the line asks for one, is one
+//! The loop reads raw lines (length-capped, any bytes; standard input is read ahead on its own thread and each
+//! line stamped with its arrival, since the platform does not wait for our work on `accept` before it sends
+//! `move go`), drops control characters, parses each into a [`line::Line`] and hands it to the
+//! [`handler::Dialect`]; an answer, when the line asks for one, is one
 //! line flushed at once. Nothing else goes to stdout; logs go to stderr. `quit` or end of input ends it.
 
 pub mod handler;
@@ -12,11 +14,10 @@ pub use handler::Dialect;
 pub use line::{parse, Line, LineError};
 
 use crate::config::Settings;
-use crate::gtp::read_line;
+use crate::input::{Inline, LineSource, ReadAhead};
 use crate::session::Session;
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::Instant;
 
 /// Drops control characters (a trailing `\r` included); tabs become spaces.
 fn clean(raw: &[u8]) -> Vec<u8> {
@@ -48,9 +49,17 @@ pub fn read(raw: &crate::gtp::RawLine, size: usize) -> Option<Result<Line, LineE
 ///
 /// # Errors
 /// Errors reading `input` or writing `output`.
-pub fn run<R: BufRead, W: Write>(dialect: &mut Dialect, mut input: R, mut output: W) -> io::Result<()> {
-    while let Some(raw) = read_line(&mut input)? {
-        let received = Instant::now();
+pub fn run<R: BufRead, W: Write>(dialect: &mut Dialect, input: R, output: W) -> io::Result<()> {
+    run_lines(dialect, Inline(input), output)
+}
+
+/// Speaks the dialect from any [`LineSource`] to `output` until `quit` or end of input; the clock of a try
+/// starts when the line asking for it arrived, even if it waited while the engine finished an earlier update.
+///
+/// # Errors
+/// Errors reading `input` or writing `output`.
+pub fn run_lines<S: LineSource, W: Write>(dialect: &mut Dialect, mut input: S, mut output: W) -> io::Result<()> {
+    while let Some((raw, received)) = input.next_line()? {
         let size = dialect.session().engine().size();
         let Some(line) = read(&raw, size) else {
             continue;
@@ -81,9 +90,8 @@ pub fn run<R: BufRead, W: Write>(dialect: &mut Dialect, mut input: R, mut output
 pub fn serve(settings: &Settings) -> io::Result<()> {
     let session = Session::open(settings);
     let mut dialect = Dialect::with_session(session, settings.game.clone());
-    let stdin = io::stdin();
     let stdout = io::stdout();
-    run(&mut dialect, stdin.lock(), stdout.lock())
+    run_lines(&mut dialect, ReadAhead::stdin()?, stdout.lock())
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! The GTP loop: reads raw lines from any `BufRead`, answers each command on any `Write`, flushes every reply.
+//! The GTP loop: reads raw lines from any `BufRead` or [`LineSource`] (standard input is read ahead on a thread
+//! of its own, see [`crate::input`]), answers each command on any `Write`, flushes every reply.
 //!
 //! Framing follows GTP v2 and `shared/protocol.md`: control characters other than tab are dropped, tabs become
 //! spaces, everything after `#` is cut, blank lines are skipped; every other line gets exactly one reply,
@@ -13,6 +14,7 @@ pub use command::{parse, split_id, Command, GtpError, TimeSpec, Vertex};
 pub use handler::Handler;
 
 use crate::config::Settings;
+use crate::input::{Inline, LineSource, ReadAhead};
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
@@ -146,9 +148,17 @@ fn step(session: &mut Handler, raw: &RawLine, received: Instant) -> Step {
 ///
 /// # Errors
 /// Errors reading `input` or writing `output` (a closed pipe ends the session).
-pub fn run<R: BufRead, W: Write>(session: &mut Handler, mut input: R, mut output: W) -> io::Result<()> {
-    while let Some(raw) = read_line(&mut input)? {
-        let received = Instant::now();
+pub fn run<R: BufRead, W: Write>(session: &mut Handler, input: R, output: W) -> io::Result<()> {
+    run_lines(session, Inline(input), output)
+}
+
+/// Answers commands from any [`LineSource`] on `output` until `quit` or end of input; each command's clock
+/// starts when its line arrived.
+///
+/// # Errors
+/// Errors reading `input` or writing `output` (a closed pipe ends the session).
+pub fn run_lines<S: LineSource, W: Write>(session: &mut Handler, mut input: S, mut output: W) -> io::Result<()> {
+    while let Some((raw, received)) = input.next_line()? {
         match step(session, &raw, received) {
             Step::Skip => {}
             Step::Reply(reply) => {
@@ -172,9 +182,8 @@ pub fn run<R: BufRead, W: Write>(session: &mut Handler, mut input: R, mut output
 /// stdin/stdout fail.
 pub fn serve(settings: &Settings) -> io::Result<()> {
     let mut handler = Handler::from_session(crate::session::Session::open(settings));
-    let stdin = io::stdin();
     let stdout = io::stdout();
-    run(&mut handler, stdin.lock(), stdout.lock())
+    run_lines(&mut handler, ReadAhead::stdin()?, stdout.lock())
 }
 
 #[cfg(test)]
