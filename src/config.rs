@@ -141,6 +141,8 @@ pub struct SearchSection {
     pub widening: Option<f64>,
     /// Main search: progressive widening exponent (0..=1).
     pub widening_power: Option<f64>,
+    /// Main search: probability of a uniformly random opponent move at the opponent's nodes below the root (0..=1).
+    pub opponent_mix: Option<f64>,
     /// Main search under `lose-turn`: reward taken off a simulation whose root try was refused (0..=1).
     pub refusal_cost: Option<f64>,
     /// Main search: share of particles showing an invader in our area from which we do not pass (0..=1).
@@ -665,6 +667,9 @@ impl Settings {
         if let Some(v) = number("widening_power", section.widening_power, 0.0, 1.0)? {
             search.widening_power = v;
         }
+        if let Some(v) = number("opponent_mix", section.opponent_mix, 0.0, 1.0)? {
+            search.opponent_mix = v;
+        }
         if let Some(v) = number("invader_share", section.invader_share, 0.0, 1.0)? {
             search.invader_share = v;
         }
@@ -914,7 +919,7 @@ mod tests {
         assert!(search.convergence_ratio.is_some() && search.near_own.is_some());
         assert!(search.rave_equivalence.is_some() && search.first_play_urgency.is_some());
         assert!(search.root_rave_equivalence.is_some() && search.tie_jitter.is_some());
-        assert!(search.widening.is_some() && search.widening_power.is_some());
+        assert!(search.widening.is_some() && search.widening_power.is_some() && search.opponent_mix.is_some());
         assert!(search.refusal_cost.is_some() && search.invader_share.is_some() && search.cleanup_share.is_some());
         assert!(search.playout_capture.is_some() && search.playout_escape.is_some());
         assert!(search.playout_self_atari.is_some() && search.invader_margin.is_some());
@@ -1071,6 +1076,13 @@ mod tests {
         let file = FileConfig::load_with(None, &sets(&["search.tie_jitter=0.0001"])).unwrap();
         let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
         assert!((settings.engine.search.tie_jitter - 0.0001).abs() < 1e-9);
+        let file = FileConfig::load_with(None, &sets(&["search.opponent_mix=1.5"])).unwrap();
+        let out_of_range = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap_err().to_string();
+        assert!(out_of_range.contains("search.opponent_mix"), "{out_of_range}");
+        let file = FileConfig::load_with(None, &sets(&["search.opponent_mix=0.2"])).unwrap();
+        let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
+        assert!((settings.engine.search.opponent_mix - 0.2).abs() < 1e-6);
+        assert_eq!(Settings::default().engine.search.opponent_mix, 0.0, "off by default");
         let file = FileConfig::load_with(None, &sets(&["belief.refusal_repair=away"])).unwrap();
         let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
         assert_eq!(settings.engine.belief.refusal_repair, crate::belief::RefusalRepair::Away);

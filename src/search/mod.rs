@@ -87,6 +87,12 @@ pub struct SearchConfig {
     pub widening: f32,
     /// The exponent of [`SearchConfig::widening`] (0..=1).
     pub widening_power: f32,
+    /// The main search's opponent as a fallible player: at each of the opponent's nodes below the root, with this
+    /// probability (0..=1) the walk takes a move drawn uniformly from the offered points instead of the
+    /// selection's. The real opponent does not see our stones and plays worse than the tree's opponent, which
+    /// answers every particle's board as if it saw it. 0 = off (the default; measured in
+    /// docs/ladder/stop55-black-levers and stop56-timed-mix).
+    pub opponent_mix: f32,
     /// The main search's playout policy: by default the light policy, ended by the mercy rule at a lead of a
     /// quarter of the points and capped at two moves a point.
     pub playout: policy::PolicyConfig,
@@ -157,6 +163,7 @@ impl Default for SearchConfig {
             first_play_urgency: 1.1,
             widening: 0.0,
             widening_power: 0.5,
+            opponent_mix: 0.0,
             playout: policy::PolicyConfig { mercy: 0.25, moves_per_point: 2, ..policy::PolicyConfig::light() },
             pass_margin: 0.02,
             invader_margin: 0.1,

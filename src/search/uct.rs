@@ -631,6 +631,18 @@ impl<'a> Uct<'a> {
         }
     }
 
+    /// The move walked at a node: [`Uct::select`]'s, except that at an opponent's node below the root, with
+    /// probability [`SearchConfig::opponent_mix`], a move drawn uniformly from the offered points (the pass only
+    /// where nothing is offered). With the mixture at 0 (the default) no random number is drawn, so the search is
+    /// exactly the selection's.
+    fn choose(&self, worker: &mut Worker, node: u32, offered: Bitboard, pass: bool, ours: bool) -> Option<usize> {
+        let mix = self.config.opponent_mix;
+        if mix > 0.0 && !ours && !offered.is_empty() && (worker.rng.next_u32() as f32) < mix * 4_294_967_296.0 {
+            return offered.nth(below(&mut worker.rng, offered.count())).map(Point::index);
+        }
+        self.select(worker, node, offered, pass)
+    }
+
     /// One simulation on the worker's scratch `board`: draw a particle, walk and grow the tree, play out, back up.
     fn simulate(&self, worker: &mut Worker, board: &mut ChainBoard) {
         let sample = below(&mut worker.rng, self.particles.len() as u32) as usize;
@@ -728,7 +740,7 @@ impl<'a> Uct<'a> {
                 let playable = board.playable_in(shape, to_move);
                 (playable, passes > 0 || playable.is_empty())
             };
-            let Some(slot) = self.select(worker, node, offered, pass) else {
+            let Some(slot) = self.choose(worker, node, offered, pass, at_root || to_move == us) else {
                 return (Ending::Open, to_move, passes);
             };
             worker.path.push(Step { node, slot, first_move });

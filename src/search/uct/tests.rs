@@ -792,3 +792,36 @@ fn widening_lets_untried_moves_in_as_the_visits_grow() {
     let result = search(&input, &narrow, &limits(3000), 1, 3, None);
     assert_eq!(vertex(result.best, 7), "D2", "{:?}", result.children);
 }
+
+/// The opponent mixture (`opponent_mix`) replaces the selection only at the opponent's nodes: there, at 1, every
+/// walk takes a uniformly random offered point (never the pass while a point is offered); at our nodes, and
+/// everywhere at 0, the move is the selection's, drawn with the same random numbers.
+#[test]
+fn the_opponent_mixture_draws_the_opponents_moves_only() {
+    let input = SearchInput::for_test(vec![Board::new(5).unwrap()], Color::Black, 0.5);
+    let offered = input.particles[0].empty();
+    let mixed = SearchConfig { opponent_mix: 1.0, ..SearchConfig::default() };
+    let plain = SearchConfig::default();
+    for (config, ours) in [(&mixed, true), (&plain, false), (&plain, true)] {
+        let uct = Uct::new(&input, config, &root_offer(&input));
+        let (mut a, mut b) = (uct.new_worker(3), uct.new_worker(3));
+        for _ in 0..200 {
+            assert_eq!(uct.choose(&mut a, 0, offered, true, ours), uct.select(&mut b, 0, offered, true));
+        }
+    }
+    let uct = Uct::new(&input, &mixed, &root_offer(&input));
+    let mut worker = uct.new_worker(3);
+    let mut counts = vec![0u32; 26];
+    for _ in 0..5000 {
+        let slot = uct.choose(&mut worker, 0, offered, true, false).expect("a point is offered");
+        counts[slot] += 1;
+    }
+    assert_eq!(counts[25], 0, "no pass while points are offered");
+    // 200 expected a point: every point drawn, none far from its share.
+    assert!(counts[..25].iter().all(|&c| (130..=270).contains(&c)), "{counts:?}");
+    // Wired into the walk: a search with the mixture differs from one without.
+    let full = SearchInput::for_test(vec![Board::new(9).unwrap()], Color::Black, 7.5);
+    let with = search(&full, &mixed, &limits(600), 1, 5, None);
+    let without = search(&full, &plain, &limits(600), 1, 5, None);
+    assert_ne!(with.children, without.children);
+}
