@@ -1,0 +1,41 @@
+"""Prints the figures the README states: the engine at 0.3 s a move against pimc (`retry`), the defaults and the
+opponent mixture (`--set search.opponent_mix=0.2`) played side by side from one binary, match seeds 7 (100 games)
+and 8 (80 games), paired game by game; each line's slowest replies by the runner's clock; and, on seed 8, what
+the engine's own move log (`*-englog.jsonl.gz`) says of the games with the slowest replies.
+Run from this folder: python3 summary.py"""
+import sys
+
+sys.path.insert(0, "..")
+from stats import line, load, only_each, sign_test  # noqa: E402
+
+
+def slowest(games, name, n=5):
+    return sorted(((g["time"][s]["max_s"], g["game"]) for g in games for s in ("black", "white") if g[s] == name),
+                  reverse=True)[:n]
+
+
+only_mix, only_def = 0, 0
+for seed in (7, 8):
+    mix, base = load(f"timed-mix-s{seed}.jsonl.gz"), load(f"timed-def-s{seed}.jsonl.gz")
+    line(f"seed {seed}, the defaults", base, "phantomgo")
+    line(f"seed {seed}, the mixture 0.2", mix, "phantomgo")
+    n, a, b = only_each(mix, base, "phantomgo", "phantomgo")
+    print(f"    {n} games paired: won only with the mixture {a}, only without {b}; sign test p = {sign_test(a, b):.3f}")
+    only_mix += a
+    only_def += b
+    for label, games in (("the defaults", base), ("the mixture", mix)):
+        print(f"    {label}: slowest replies (seconds, game) {slowest(games, 'phantomgo')}; "
+              f"pimc's slowest {slowest(games, 'pimc', 1)[0][0]:.4f} s")
+print(f"seeds 7-8: won only with the mixture {only_mix}, only without {only_def}; "
+      f"sign test p = {sign_test(only_mix, only_def):.3f}")
+
+for label in ("def", "mix"):
+    games = load(f"timed-{label}-s8.jsonl.gz")
+    log = load(f"timed-{label}-s8-englog.jsonl.gz")
+    worst = max(log, key=lambda r: r["time_used_ms"])
+    print(f"seed 8, {label}: the move log's largest time_used_ms {worst['time_used_ms']:.1f} (search "
+          f"{worst['search_time_ms']:.1f}, game {worst['game']}, move {worst['move_number']}), largest update_ms "
+          f"{max(r['update_ms'] for r in log):.1f}")
+    for secs, game in slowest(games, "phantomgo", 3):
+        used = max(r["time_used_ms"] for r in log if r["game"] == game)
+        print(f"    game {game}: slowest reply {secs:.4f} s by the runner, {used:.1f} ms by the engine's own clock")
