@@ -38,8 +38,8 @@ use crate::point::{Move, Point};
 use crate::scoring;
 use rand::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 /// Statistics of one move out of a node, for the side to move there: the four numbers selection reads, in 16
 /// bytes (a node's 82 edges in 21 cache lines; deep nodes come from memory), the child apart.
@@ -1215,6 +1215,9 @@ pub fn search_keeping(
         }
         None => (Vec::new(), None),
     };
+    // When the workers were ready (the latest, in nanoseconds after `prepared`), for the overrun report.
+    let prepared = Instant::now();
+    let ready_ns = AtomicU64::new(0);
     // Each worker with its scratch board, the particle's copy of each simulation.
     let make = |seed: u64| {
         let t = seeds.iter().position(|&s| s == seed);
@@ -1228,7 +1231,9 @@ pub fn search_keeping(
             }
             _ => uct.new_worker(seed),
         };
-        (worker, uct.particles[0].clone())
+        let board = uct.particles[0].clone();
+        ready_ns.fetch_max(prepared.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        (worker, board)
     };
     let step = |(w, board): &mut (Worker, ChainBoard)| uct.simulate(w, board);
     // On a time budget, stop once the leader has `convergence_ratio` times the runner-up's visits and the
@@ -1239,6 +1244,7 @@ pub fn search_keeping(
     };
     let (workers, simulations, stop) =
         run_workers_until(limits, config.default_playouts, threads, seed, external_stop, make, step, settled);
+    let searched = Instant::now();
     let mut children: Vec<RootChild> = offer
         .moves
         .iter()
@@ -1271,6 +1277,16 @@ pub fn search_keeping(
     probe_rather_than_pass(input, &mut children, config.cleanup_share, config.invader_margin);
     try_before_passing(input, &mut children);
     let result = ranked(children, simulations, start, stop);
+    let phases = Phases {
+        before: limits.since.map_or(Duration::ZERO, |since| start.saturating_duration_since(since)),
+        prepare: prepared - start,
+        ready: Duration::from_nanos(ready_ns.load(Ordering::Relaxed)),
+        search: searched - prepared,
+        finish: searched.elapsed(),
+    };
+    if let Some(report) = phases.overrun(limits.hard, simulations) {
+        log::warn!("{report}");
+    }
     // Kept only where a next search could use them: a retry of this turn (retry rule) or our next turn.
     let usable = (!input.lose_turn && config.reuse_decay > 0.0) || config.reply_prior > 0.0;
     kept.kept = match (result.best, TurnKey::of(input, threads)) {
@@ -1284,6 +1300,47 @@ pub fn search_keeping(
         _ => None,
     };
     result
+}
+
+/// Where a search's time went, for the report of a search that overran its hard budget.
+#[derive(Clone, Copy, Debug, Default)]
+struct Phases {
+    /// From the budget's start ([`SearchLimits::since`]) to the search's start: the engine's work before it.
+    before: Duration,
+    /// Taking the kept trees (dropping those that do not serve), the root's offer, the particles' boards.
+    prepare: Duration,
+    /// Until the last worker was ready (a kept tree rescaled, or a prior built from it), counted from `prepare`'s
+    /// end; inside `search`.
+    ready: Duration,
+    /// The workers: their setup and their simulations, up to the last one's end.
+    search: Duration,
+    /// The root's checks after the simulations (passes, invaders, probes).
+    finish: Duration,
+}
+
+impl Phases {
+    /// Overruns under this much are the time checks' granularity, not worth a report.
+    const TOLERANCE: Duration = Duration::from_millis(5);
+
+    /// A report naming each phase when the whole took longer than `hard` plus [`Phases::TOLERANCE`].
+    fn overrun(&self, hard: Option<Duration>, simulations: u64) -> Option<String> {
+        let total = self.before + self.prepare + self.search + self.finish;
+        let hard = hard?;
+        (total > hard + Self::TOLERANCE).then(|| {
+            let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+            format!(
+                "search overran its hard budget of {:.1} ms by {:.1} ms: before the search {:.1} ms, preparing {:.1} ms, \
+                 workers ready after {:.1} ms, simulations until {:.1} ms ({simulations}), root checks {:.1} ms",
+                ms(hard),
+                ms(total - hard),
+                ms(self.before),
+                ms(self.prepare),
+                ms(self.ready),
+                ms(self.search),
+                ms(self.finish),
+            )
+        })
+    }
 }
 
 #[cfg(test)]

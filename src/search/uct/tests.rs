@@ -825,3 +825,16 @@ fn the_opponent_mixture_draws_the_opponents_moves_only() {
     let without = search(&full, &plain, &limits(600), 1, 5, None);
     assert_ne!(with.children, without.children);
 }
+
+/// The overrun report names every phase, only when the search took more than its hard budget and the tolerance.
+#[test]
+fn an_overrun_is_reported_with_its_phases() {
+    let ms = Duration::from_millis;
+    let phases = Phases { before: ms(10), prepare: ms(200), ready: ms(3), search: ms(240), finish: ms(1) };
+    assert!(phases.overrun(None, 5).is_none(), "no hard budget, no overrun");
+    assert!(phases.overrun(Some(ms(450)), 5).is_none(), "451 ms is within the tolerance of 450");
+    let report = phases.overrun(Some(ms(250)), 2064).expect("451 ms against 250");
+    assert!(report.contains("by 201.0 ms"), "{report}");
+    assert!(report.contains("preparing 200.0 ms") && report.contains("(2064)"), "{report}");
+    assert!(report.contains("before the search 10.0 ms") && report.contains("root checks 1.0 ms"), "{report}");
+}
