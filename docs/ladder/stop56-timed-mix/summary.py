@@ -39,3 +39,15 @@ for label in ("def", "mix"):
     for secs, game in slowest(games, "phantomgo", 3):
         used = max(r["time_used_ms"] for r in log if r["game"] == game)
         print(f"    game {game}: slowest reply {secs:.4f} s by the runner, {used:.1f} ms by the engine's own clock")
+
+import gzip  # noqa: E402
+
+diag = load("diag-s9.jsonl.gz")
+line("seed 9, the defaults with the overrun report (20 games)", diag, "phantomgo")
+print(f"    slowest replies {slowest(diag, 'phantomgo', 3)}; pimc's slowest {slowest(diag, 'pimc', 1)[0][0]:.4f} s")
+stderr = gzip.open("diag-s9-stderr.txt.gz", "rt").read().splitlines()
+tries = sum("phantomgo::session] move" in l for l in stderr)
+overruns = [l.split("budget of ")[1] for l in stderr if "overran" in l]
+print(f"    {len(overruns)} overruns in {tries} tries:")
+for o in overruns:
+    print(f"      {o}")
