@@ -118,7 +118,7 @@ pub(crate) struct ReplyState<'a> {
 
 /// True with probability `p` (16-bit resolution).
 #[inline]
-fn chance<R: RngCore>(rng: &mut R, p: f32) -> bool {
+pub(crate) fn chance<R: RngCore>(rng: &mut R, p: f32) -> bool {
     p > 0.0 && (below(rng, 1 << 16) as f32) < p * 65536.0
 }
 

@@ -636,8 +636,7 @@ impl<'a> Uct<'a> {
     /// where nothing is offered). With the mixture at 0 (the default) no random number is drawn, so the search is
     /// exactly the selection's.
     fn choose(&self, worker: &mut Worker, node: u32, offered: Bitboard, pass: bool, ours: bool) -> Option<usize> {
-        let mix = self.config.opponent_mix;
-        if mix > 0.0 && !ours && !offered.is_empty() && (worker.rng.next_u32() as f32) < mix * 4_294_967_296.0 {
+        if !ours && !offered.is_empty() && policy::chance(&mut worker.rng, self.config.opponent_mix) {
             return offered.nth(below(&mut worker.rng, offered.count())).map(Point::index);
         }
         self.select(worker, node, offered, pass)
@@ -1303,7 +1302,7 @@ pub fn search_keeping(
 }
 
 /// Where a search's time went, for the report of a search that overran its hard budget.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct Phases {
     /// From the budget's start ([`SearchLimits::since`]) to the search's start: the engine's work before it.
     before: Duration,
