@@ -29,9 +29,19 @@ for seed in (7, 8):
 print(f"seeds 7-8: won only with the mixture {only_mix}, only without {only_def}; "
       f"sign test p = {sign_test(only_mix, only_def):.3f}")
 
+seed6_mix = load("../stop55-black-levers/timed-mix-s6.jsonl.gz")
+seed6_def = load("../stop54-widening/timed-s6.jsonl.gz")
+n, a, b = only_each(seed6_mix, seed6_def, "phantomgo-mix", "phantomgo")
+print(f"with stop 55's seed 6 (the defaults from stop 54's session): won only with the mixture {only_mix + a}, "
+      f"only without {only_def + b}, over {n + 180} games")
+
 for label in ("def", "mix"):
     games = load(f"timed-{label}-s8.jsonl.gz")
     log = load(f"timed-{label}-s8-englog.jsonl.gz")
+    over = sum(r["time_used_ms"] > 255 for r in log)
+    rates = sorted(r["simulations"] / r["search_time_ms"] for r in log if r["search_time_ms"] > 100)
+    print(f"seed 8, {label}: {over} of {len(log)} tries over 255 ms; median simulations a ms in searches over 100 ms "
+          f"{rates[len(rates) // 2]:.0f} (x 250 ms = {250 * rates[len(rates) // 2]:.0f})")
     worst = max(log, key=lambda r: r["time_used_ms"])
     print(f"seed 8, {label}: the move log's largest time_used_ms {worst['time_used_ms']:.1f} (search "
           f"{worst['search_time_ms']:.1f}, game {worst['game']}, move {worst['move_number']}), largest update_ms "
