@@ -83,6 +83,8 @@ pub struct EngineSection {
     pub seed: Option<u64>,
     /// Resign below this estimated win rate; 0 = never.
     pub resign_below: Option<f64>,
+    /// Simulations a ponder may run on the opponent's time; 0 = no pondering.
+    pub ponder_playouts: Option<u64>,
 }
 
 /// `[time]` in a config file.
@@ -534,6 +536,7 @@ struct Layer {
     particles: Option<usize>,
     seed: Option<u64>,
     resign_below: Option<f64>,
+    ponder_playouts: Option<u64>,
     safety_margin_ms: Option<u64>,
     log_file: Option<String>,
 }
@@ -566,6 +569,7 @@ impl Settings {
             particles: file.engine.particles,
             seed: file.engine.seed,
             resign_below: file.engine.resign_below,
+            ponder_playouts: file.engine.ponder_playouts,
             safety_margin_ms: file.time.safety_margin_ms,
             log_file: file.log.file.clone(),
         };
@@ -577,6 +581,7 @@ impl Settings {
             particles: options.particles,
             seed: options.seed,
             resign_below: None,
+            ponder_playouts: None,
             safety_margin_ms: options.safety_margin_ms,
             log_file: options.log_file.as_ref().map(|p| p.to_string_lossy().into_owned()),
         };
@@ -827,6 +832,9 @@ impl Settings {
             }
             engine.resign_below = (rate > 0.0).then_some(rate as f32);
         }
+        if let Some(playouts) = layer.ponder_playouts {
+            engine.ponder_playouts = playouts;
+        }
         if let Some(margin) = layer.safety_margin_ms {
             if margin > MAX_SAFETY_MARGIN_MS {
                 return Err(invalid(
@@ -908,7 +916,7 @@ mod tests {
         let engine = &file.engine;
         assert!(engine.player.is_some() && engine.threads.is_some() && engine.playouts.is_some());
         assert!(engine.move_time.is_some() && engine.particles.is_some() && engine.seed.is_some());
-        assert!(engine.resign_below.is_some());
+        assert!(engine.resign_below.is_some() && engine.ponder_playouts.is_some());
         assert!(file.time.safety_margin_ms.is_some() && file.log.file.is_some());
         let search = &file.search;
         assert!(search.exploration.is_some() && search.info_gain.is_some() && search.alpha_start.is_some());
@@ -1021,6 +1029,17 @@ mod tests {
                 .unwrap_err()
                 .to_string();
         assert!(error.contains("--particles"), "{error}");
+    }
+
+    #[test]
+    fn pondering_is_off_unless_given_its_simulations() {
+        let settings = Settings::from_layers(&parse("").unwrap(), &EngineOptions::default(), None).unwrap();
+        assert_eq!(settings.engine.ponder_playouts, 0);
+        let file = parse("[engine]\nponder_playouts = 50000\n").unwrap();
+        let settings = Settings::from_layers(&file, &EngineOptions::default(), None).unwrap();
+        assert_eq!(settings.engine.ponder_playouts, 50_000);
+        let options = EngineOptions { set: vec!["engine.ponder_playouts=7".into()], ..EngineOptions::default() };
+        assert_eq!(Settings::resolve(&options, None).unwrap().engine.ponder_playouts, 7);
     }
 
     #[test]

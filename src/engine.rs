@@ -20,6 +20,7 @@ use std::fmt;
 
 mod choose;
 mod knowledge;
+pub mod ponder;
 mod reports;
 
 use knowledge::{amend_captures, inferred_opponent, seen_by, Knowledge, PendingTry};
@@ -70,6 +71,9 @@ pub struct EngineConfig {
     pub seed: u64,
     /// Resign when the estimated win rate falls below this; `None` = never resign.
     pub resign_below: Option<f32>,
+    /// Simulations a ponder may run on the opponent's time (the main search, ahead of our turn, for the report
+    /// we expect; see [`ponder`]); 0 = no pondering. Pondering makes the moves depend on timing.
+    pub ponder_playouts: u64,
     /// Search settings.
     pub search: SearchConfig,
     /// Belief settings (its particle count is `particles`).
@@ -86,6 +90,7 @@ impl Default for EngineConfig {
             particles: DEFAULT_PARTICLES,
             seed: 0,
             resign_below: None,
+            ponder_playouts: 0,
             search: SearchConfig::default(),
             belief: BeliefConfig::default(),
         }
@@ -174,6 +179,8 @@ pub struct MoveStats {
     pub opponent_probability: f32,
     /// p * (1 - p) at the chosen point (0 = a settled point).
     pub uncertainty: f32,
+    /// Root visits the search started from, pondered on the opponent's time (0 without a ponder that served).
+    pub pondered: u64,
 }
 
 /// The Phantom Go engine.
@@ -192,6 +199,8 @@ pub struct Engine {
     belief: Option<(Belief, usize)>,
     /// The main search's trees, kept for the next try of a turn after a refusal.
     trees: crate::search::uct::KeptTrees,
+    /// Root visits a ponder left in `trees` for the coming genmove (reported in its stats, then 0).
+    pondered: u64,
 }
 
 impl Engine {
@@ -210,12 +219,18 @@ impl Engine {
             last_stats: MoveStats::default(),
             belief: None,
             trees: crate::search::uct::KeptTrees::default(),
+            pondered: 0,
         }
     }
 
     /// The settings.
     pub fn config(&self) -> &EngineConfig {
         &self.config
+    }
+
+    /// The colour to move on the known board.
+    pub fn to_move(&self) -> Color {
+        self.knowledge.to_move
     }
 
     /// Board size.

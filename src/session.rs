@@ -12,6 +12,9 @@ use crate::point::{Move, Point};
 use crate::search::SearchLimits;
 use crate::time::{ClockState, MoveContext, TimeControl, TimeManager};
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// One game session: the engine, the clocks the engine keeps, and the move log.
@@ -30,6 +33,16 @@ pub struct Session {
     game_id: Option<String>,
     /// Time spent on announcements (belief updates and resamplings) since the last genmove, logged with the next.
     update_time: Duration,
+    /// The ponder running on the opponent's time, if any ([`Session::start_ponder`]).
+    ponder: Option<Ponder>,
+}
+
+/// A ponder on a thread of its own: a copy of the engine that takes in the expected report
+/// ([`crate::engine::ponder::EXPECTED_REPORT`]) and searches our coming try until stopped.
+struct Ponder {
+    stop: Arc<AtomicBool>,
+    /// The copy, handed back when the thread ends; `None` when the expected report did not fit.
+    handle: JoinHandle<Option<Engine>>,
 }
 
 /// Names a try on a board of the given size, for the stderr log.
@@ -58,6 +71,7 @@ impl Session {
             try_name: gtp_try_name,
             game_id: settings.game_id.clone(),
             update_time: Duration::ZERO,
+            ponder: None,
         }
     }
 
@@ -121,6 +135,7 @@ impl Session {
     }
 
     fn new_game(&mut self) {
+        self.drop_ponder();
         let start = ClockState::start(self.control);
         self.clocks = ByColor::new(start, start);
         self.tries = ByColor::default();
@@ -130,6 +145,7 @@ impl Session {
 
     /// Runs one announcement's update, adding its time to what the next move-log line reports.
     fn timed<T>(&mut self, update: impl FnOnce(&mut Engine) -> T) -> T {
+        self.drop_ponder();
         let start = Instant::now();
         let result = update(&mut self.engine);
         self.update_time += start.elapsed();
@@ -141,6 +157,7 @@ impl Session {
     /// # Errors
     /// [`EngineError::UnacceptableSize`]; nothing changes then.
     pub fn set_board_size(&mut self, size: usize) -> Result<(), EngineError> {
+        self.drop_ponder();
         self.engine.set_board_size(size)?;
         self.new_game();
         Ok(())
@@ -148,6 +165,7 @@ impl Session {
 
     /// Empties the board and starts a new game (clocks back to the full time control).
     pub fn clear_board(&mut self) {
+        self.drop_ponder();
         self.engine.clear_board();
         self.new_game();
     }
@@ -160,16 +178,19 @@ impl Session {
         if !komi.is_finite() || komi.abs() > 1000.0 {
             return Err(EngineError::BadKomi);
         }
+        self.drop_ponder();
         self.engine.set_komi(komi as f32)
     }
 
     /// Sets what an illegal try costs.
     pub fn set_illegal_rule(&mut self, rule: IllegalRule) {
+        self.drop_ponder();
         self.engine.set_illegal_rule(rule);
     }
 
     /// Sets the rules one `phantom-rules` line names; `None` leaves a rule as it is, `max_tries` 0 lifts the cap.
     pub fn set_rules(&mut self, illegal: Option<IllegalRule>, repetition: Option<Repetition>, max_tries: Option<u32>) {
+        self.drop_ponder();
         if let Some(rule) = illegal {
             self.engine.set_illegal_rule(rule);
         }
@@ -204,6 +225,7 @@ impl Session {
     /// # Errors
     /// [`EngineError::CannotUndo`].
     pub fn undo(&mut self) -> Result<(), EngineError> {
+        self.drop_ponder();
         self.pending_try = None;
         self.engine.undo()
     }
@@ -211,6 +233,7 @@ impl Session {
     /// Chooses a try for `color`, asked at `received`: the time manager budgets it from the engine's clock
     /// (emergency mode included), the clock is charged from `received` to now, the try counted and logged.
     pub fn genmove(&mut self, color: Color, received: Instant) -> Decision {
+        self.drop_ponder();
         let clock = self.clocks[color];
         let context = MoveContext {
             board_size: self.engine.size(),
@@ -263,9 +286,77 @@ impl Session {
     /// # Errors
     /// [`EngineError::Inconsistent`]; nothing changes then.
     pub fn opponent(&mut self, report: &Observation) -> Result<(), EngineError> {
+        if *report == crate::engine::ponder::EXPECTED_REPORT {
+            let start = Instant::now();
+            let pondered = self.take_ponder();
+            self.update_time += start.elapsed();
+            if let Some(engine) = pondered {
+                // The copy took in this very report; its search carries on at the genmove.
+                self.engine = engine;
+                self.pending_try = None;
+                return Ok(());
+            }
+        }
         self.timed(|engine| engine.phantom_opponent(report))?;
         self.pending_try = None;
         Ok(())
+    }
+
+    /// Starts pondering when it is on (`engine.ponder_playouts`), none runs and the opponent is to move with
+    /// no try of ours awaiting its result: a copy of the engine takes in the report we expect (a move somewhere
+    /// unseen that captured nothing) and searches our coming try on a thread of its own. A front end calls it
+    /// when it has answered a line and waits for the next. The report, if it comes, adopts the copy; anything
+    /// else that changes the game drops it (its thread stops at its next check).
+    pub fn start_ponder(&mut self) {
+        let limit = self.engine.config().ponder_playouts;
+        if limit == 0 || self.ponder.is_some() || self.pending_try.is_some() {
+            return;
+        }
+        let Some(color) = self.engine.ponder_color() else {
+            return;
+        };
+        let mut copy = self.engine.speculative_copy();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let spawned = std::thread::Builder::new().name("ponder".into()).spawn(move || {
+            copy.phantom_opponent(&crate::engine::ponder::EXPECTED_REPORT).ok()?;
+            copy.ponder(color, limit, &flag);
+            Some(copy)
+        });
+        match spawned {
+            Ok(handle) => self.ponder = Some(Ponder { stop, handle }),
+            Err(e) => log::warn!("cannot start a ponder thread ({e}); not pondering this turn"),
+        }
+    }
+
+    /// True while a ponder is running or holds its copy.
+    pub fn is_pondering(&self) -> bool {
+        self.ponder.is_some()
+    }
+
+    /// True when a ponder's thread has ended (its limit reached, or stopped) and holds its copy.
+    pub fn ponder_finished(&self) -> bool {
+        self.ponder.as_ref().is_some_and(|p| p.handle.is_finished())
+    }
+
+    /// Stops the ponder and waits for its copy (`None` when there is none, it did not fit, or its thread failed).
+    fn take_ponder(&mut self) -> Option<Engine> {
+        let ponder = self.ponder.take()?;
+        ponder.stop.store(true, Ordering::Relaxed);
+        match ponder.handle.join() {
+            Ok(copy) => copy,
+            Err(_) => {
+                log::warn!("the ponder thread failed; the report is taken in afresh");
+                None
+            }
+        }
+    }
+
+    /// Stops the ponder, if any, without waiting for it: what it searched no longer serves.
+    fn drop_ponder(&mut self) {
+        if let Some(ponder) = self.ponder.take() {
+            ponder.stop.store(true, Ordering::Relaxed);
+        }
     }
 
     /// Captures told after the announcement they belong to (see [`Engine::late_captures`]).
@@ -303,11 +394,12 @@ impl Session {
 fn log_move_line(color: Color, reply: &str, limits: &SearchLimits, used: Duration, stats: &MoveStats) {
     let ms = |d: Option<Duration>| d.map(duration_ms).map_or("-".to_string(), |v| format!("{v:.0} ms"));
     log::info!(
-        "move {} {} try {} sims {} time {:.0} ms soft {} hard {} winrate {:.3} entropy {:.2} survivors {} resamplings {}{}",
+        "move {} {} try {} sims {}{} time {:.0} ms soft {} hard {} winrate {:.3} entropy {:.2} survivors {} resamplings {}{}",
         stats.move_number,
         color.letter(),
         reply,
         stats.simulations,
+        if stats.pondered > 0 { format!(" (+{} pondered)", stats.pondered) } else { String::new() },
         duration_ms(used),
         ms(limits.soft),
         ms(limits.hard),
@@ -340,5 +432,112 @@ fn move_json(color: Color, reply: &str, limits: &SearchLimits, used: Duration, s
         "resamplings": stats.resamplings,
         "p_opponent": stats.opponent_probability,
         "uncertainty": stats.uncertainty,
+        "pondered": stats.pondered,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EngineConfig;
+
+    fn session(ponder_playouts: u64) -> Session {
+        Session::new(&Settings {
+            engine: EngineConfig {
+                threads: 1,
+                seed: 5,
+                playouts: Some(200),
+                particles: 64,
+                ponder_playouts,
+                ..EngineConfig::default()
+            },
+            ..Settings::default()
+        })
+    }
+
+    /// Black's first try stands; then the session waits for White's turn.
+    fn after_first_try(session: &mut Session) {
+        assert!(matches!(session.genmove(Color::Black, Instant::now()), Decision::Move(Move::Play(_))));
+        session.result_ok(&[]).unwrap();
+    }
+
+    fn wait_for_ponder(session: &Session) {
+        let start = Instant::now();
+        while !session.ponder_finished() {
+            assert!(start.elapsed() < Duration::from_secs(120), "the ponder never ended");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    #[test]
+    fn no_pondering_unless_asked() {
+        let mut s = session(0);
+        after_first_try(&mut s);
+        s.start_ponder();
+        assert!(!s.is_pondering());
+    }
+
+    #[test]
+    fn no_pondering_on_our_own_turn_or_with_a_try_pending() {
+        let mut s = session(500);
+        s.start_ponder();
+        assert!(!s.is_pondering(), "our colour is not known before the first genmove");
+        s.genmove(Color::Black, Instant::now());
+        s.start_ponder();
+        assert!(!s.is_pondering(), "the try awaits its result");
+        s.result_ok(&[]).unwrap();
+        s.opponent(&Observation::OpponentPass).unwrap();
+        s.start_ponder();
+        assert!(!s.is_pondering(), "our turn");
+    }
+
+    #[test]
+    fn the_expected_report_adopts_the_pondered_search() {
+        let mut s = session(500);
+        after_first_try(&mut s);
+        s.start_ponder();
+        assert!(s.is_pondering());
+        wait_for_ponder(&s);
+        s.opponent(&crate::engine::ponder::EXPECTED_REPORT).unwrap();
+        assert!(!s.is_pondering());
+        assert_eq!(s.engine().to_move(), Color::Black);
+        s.genmove(Color::Black, Instant::now());
+        let stats = s.engine().last_move_stats();
+        assert_eq!(stats.simulations, 200);
+        assert!(stats.pondered >= 500, "the genmove started from the pondered visits: {}", stats.pondered);
+    }
+
+    #[test]
+    fn another_report_drops_the_ponder_and_is_taken_in_afresh() {
+        for report in [Observation::OpponentIllegal, Observation::OpponentPass] {
+            let mut s = session(500);
+            after_first_try(&mut s);
+            s.start_ponder();
+            assert!(s.is_pondering());
+            s.opponent(&report).unwrap();
+            assert!(!s.is_pondering(), "{report:?} drops it");
+            if report == Observation::OpponentIllegal {
+                // Under retry White tries again: a new ponder for the same expected report.
+                s.start_ponder();
+                assert!(s.is_pondering());
+                s.opponent(&crate::engine::ponder::EXPECTED_REPORT).unwrap();
+            }
+            s.genmove(Color::Black, Instant::now());
+            assert_eq!(s.engine().last_move_stats().simulations, 200);
+        }
+    }
+
+    #[test]
+    fn a_new_game_or_an_undo_drops_the_ponder() {
+        let mut s = session(1_000_000);
+        after_first_try(&mut s);
+        s.start_ponder();
+        s.clear_board();
+        assert!(!s.is_pondering());
+        after_first_try(&mut s);
+        s.start_ponder();
+        s.undo().unwrap();
+        assert!(!s.is_pondering());
+        assert_eq!(s.engine().to_move(), Color::Black);
+    }
 }

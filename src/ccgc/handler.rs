@@ -57,6 +57,12 @@ impl Dialect {
         &self.session
     }
 
+    /// Called while the loop waits for its next line: starts a ponder where one serves
+    /// ([`Session::start_ponder`]; nothing unless `engine.ponder_playouts` is set).
+    pub fn idle(&mut self) {
+        self.session.start_ponder();
+    }
+
     /// Our colour in the game under way.
     pub fn our_color(&self) -> Option<Color> {
         self.us

@@ -59,7 +59,11 @@ pub fn run<R: BufRead, W: Write>(dialect: &mut Dialect, input: R, output: W) -> 
 /// # Errors
 /// Errors reading `input` or writing `output`.
 pub fn run_lines<S: LineSource, W: Write>(dialect: &mut Dialect, mut input: S, mut output: W) -> io::Result<()> {
-    while let Some((raw, received)) = input.next_line()? {
+    loop {
+        dialect.idle();
+        let Some((raw, received)) = input.next_line()? else {
+            break;
+        };
         let size = dialect.session().engine().size();
         let Some(line) = read(&raw, size) else {
             continue;

@@ -91,29 +91,7 @@ impl Engine {
         let Some((belief, _)) = self.belief.as_ref() else {
             return Decision::Move(self.choose_random(color));
         };
-        let probabilities = belief.probabilities();
-        let input = SearchInput {
-            particles: belief.particles().to_vec(),
-            probabilities,
-            us: color,
-            lose_turn: self.illegal_rule == IllegalRule::LoseTurn,
-            komi: self.komi,
-            move_number: self.knowledge.move_number,
-            tried_this_turn: self.knowledge.illegal_this_turn | self.known_illegal(color),
-            known_opponent: self.known_opponent(belief, color),
-            // Used only under retry (a refusal there costs only the try).
-            retriable: if self.illegal_rule == IllegalRule::Retry { belief.retriable() } else { Bitboard::EMPTY },
-            opponent_passed: self.knowledge.opponent_just_passed(color),
-            tries_left: self.tries_left(),
-            repetition: self.optional_rules.0,
-            repeating: Vec::new(),
-        };
-        let mut input = input;
-        if input.repetition != crate::game::Repetition::Allowed {
-            // Each particle's own earlier positions, so the search knows which tries would repeat one.
-            let positions: Vec<Vec<u64>> = (0..belief.len()).map(|i| belief.positions(i).unwrap_or_default()).collect();
-            input.repeating = crate::search::uct::repeating_tries(&input, &positions);
-        }
+        let input = self.mcts_input(belief, color);
         stats.belief_entropy = belief.total_entropy();
         stats.survivors = belief.stats().survivors_last;
         (stats.opponent_chains, stats.opponent_weak) = belief.opponent_shape();
@@ -132,6 +110,7 @@ impl Engine {
         if let Some(playouts) = self.config.playouts {
             limits.playouts = Some(playouts);
         }
+        stats.pondered = std::mem::take(&mut self.pondered);
         let seed = self.config.seed
             ^ (u64::from(self.knowledge.move_number) << 32)
             ^ u64::from(self.knowledge.illegal_this_turn.count());
@@ -159,6 +138,35 @@ impl Engine {
             }
         }
         Decision::Move(result.best)
+    }
+
+    /// What the main search is given for `color`'s try, from `belief` and what we know (each particle's earlier
+    /// positions too when a repetition rule is in force); the same for a genmove and for pondering.
+    pub(super) fn mcts_input(&self, belief: &Belief, color: Color) -> SearchInput {
+        let probabilities = belief.probabilities();
+        let input = SearchInput {
+            particles: belief.particles().to_vec(),
+            probabilities,
+            us: color,
+            lose_turn: self.illegal_rule == IllegalRule::LoseTurn,
+            komi: self.komi,
+            move_number: self.knowledge.move_number,
+            tried_this_turn: self.knowledge.illegal_this_turn | self.known_illegal(color),
+            known_opponent: self.known_opponent(belief, color),
+            // Used only under retry (a refusal there costs only the try).
+            retriable: if self.illegal_rule == IllegalRule::Retry { belief.retriable() } else { Bitboard::EMPTY },
+            opponent_passed: self.knowledge.opponent_just_passed(color),
+            tries_left: self.tries_left(),
+            repetition: self.optional_rules.0,
+            repeating: Vec::new(),
+        };
+        let mut input = input;
+        if input.repetition != crate::game::Repetition::Allowed {
+            // Each particle's own earlier positions, so the search knows which tries would repeat one.
+            let positions: Vec<Vec<u64>> = (0..belief.len()).map(|i| belief.positions(i).unwrap_or_default()).collect();
+            input.repeating = crate::search::uct::repeating_tries(&input, &positions);
+        }
+        input
     }
 
     /// The opponent stones a search of ours (the main one or a baseline's) must never try: those every particle

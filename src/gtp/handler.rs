@@ -56,6 +56,12 @@ impl Handler {
         self.session.engine()
     }
 
+    /// Called while the loop waits for its next line: starts a ponder where one serves
+    /// ([`Session::start_ponder`]; nothing unless `engine.ponder_playouts` is set).
+    pub fn idle(&mut self) {
+        self.session.start_ponder();
+    }
+
     fn to_move(&self, vertex: Vertex) -> Result<Move, String> {
         let size = self.engine().size();
         match vertex {

@@ -158,7 +158,11 @@ pub fn run<R: BufRead, W: Write>(session: &mut Handler, input: R, output: W) -> 
 /// # Errors
 /// Errors reading `input` or writing `output` (a closed pipe ends the session).
 pub fn run_lines<S: LineSource, W: Write>(session: &mut Handler, mut input: S, mut output: W) -> io::Result<()> {
-    while let Some((raw, received)) = input.next_line()? {
+    loop {
+        session.idle();
+        let Some((raw, received)) = input.next_line()? else {
+            break;
+        };
         match step(session, &raw, received) {
             Step::Skip => {}
             Step::Reply(reply) => {

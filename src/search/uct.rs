@@ -225,6 +225,9 @@ struct Kept {
     best_refused: f32,
     /// Worker t's tree at t.
     workers: Vec<Worker>,
+    /// Searched ahead of the turn (pondering on the opponent's time): the trees describe this very root and
+    /// serve its search whole, as long as nothing was refused since.
+    pondered: bool,
 }
 
 /// What must not change between two searches of one game for the first's trees to serve the second.
@@ -276,6 +279,19 @@ impl KeptTrees {
         self.kept.is_some()
     }
 
+    /// Marks the kept trees as searched ahead of their turn (pondering): the next search of that same root,
+    /// with the same tries refused, starts from them whole ([`Carry::Pondered`]).
+    pub fn mark_pondered(&mut self) {
+        if let Some(kept) = self.kept.as_mut() {
+            kept.pondered = true;
+        }
+    }
+
+    /// Root visits the kept trees hold (over all workers), 0 when none are kept.
+    pub fn root_visits(&self) -> u64 {
+        self.kept.as_ref().map_or(0, |kept| kept.workers.iter().map(|w| u64::from(w.nodes[0].visits)).sum())
+    }
+
     /// What the kept trees offer a search of `input` with `threads` workers (taken either way): the whole trees
     /// when it is the same turn, position and settings under `retry` with the kept search's choice refused
     /// since; the statistics after our try and each reply when it is our next turn and that try stands on the
@@ -283,6 +299,10 @@ impl KeptTrees {
     fn take_for(&mut self, input: &SearchInput, threads: usize) -> Option<(Kept, Carry)> {
         let kept = self.kept.take()?;
         let turn = TurnKey::of(input, threads)?;
+        if kept.pondered {
+            let same = turn == kept.turn && kept.tried == input.tried_this_turn;
+            return same.then_some((kept, Carry::Pondered));
+        }
         let same = !input.lose_turn
             && turn == kept.turn
             && input.tried_this_turn.contains(kept.best)
@@ -303,6 +323,8 @@ impl KeptTrees {
 enum Carry {
     Refused,
     Played,
+    /// Searched ahead on the opponent's time for this very root: the trees serve whole.
+    Pondered,
 }
 
 impl Carry {
@@ -314,6 +336,7 @@ impl Carry {
             (false, _) => 1.0,
             (true, Carry::Refused) => best_refused,
             (true, Carry::Played) => 1.0 - best_refused,
+            (_, Carry::Pondered) => 1.0,
         }
     }
 }
@@ -1198,6 +1221,7 @@ pub fn search_keeping(
     let reusable = kept.take_for(input, threads).filter(|(_, carry)| match carry {
         Carry::Refused => config.reuse_decay > 0.0,
         Carry::Played => config.reply_prior > 0.0,
+        Carry::Pondered => true,
     });
     let offer = root_offer(input);
     if input.particles.is_empty() || offer.moves.len() == 1 {
@@ -1225,6 +1249,7 @@ pub fn search_keeping(
             (Some(worker), Some((Carry::Refused, _, standing))) => {
                 uct.reuse_worker(worker, config.reuse_decay * standing)
             }
+            (Some(worker), Some((Carry::Pondered, _, _))) => uct.keep_offered(worker),
             (Some(old), Some((Carry::Played, played, standing))) => {
                 uct.prior_worker(seed, &old, played, config.reply_prior * standing)
             }
@@ -1295,6 +1320,7 @@ pub fn search_keeping(
             tried: input.tried_this_turn,
             best,
             workers: workers.into_iter().map(|(w, _)| w).collect(),
+            pondered: false,
         }),
         _ => None,
     };
