@@ -297,6 +297,21 @@ impl Session {
                 return Ok(());
             }
         }
+        let retry = self.engine.illegal_rule() == IllegalRule::Retry;
+        if *report == Observation::OpponentIllegal && retry && self.ponder.is_some() {
+            // The opponent tries again (under `retry`): the pondered trees still describe our coming root,
+            // less what the refusal tells, so the next ponder goes on from them.
+            let start = Instant::now();
+            if let Some(mut copy) = self.take_ponder() {
+                self.engine.take_trees_from(&mut copy);
+            }
+            self.update_time += start.elapsed();
+            let start = Instant::now();
+            self.engine.phantom_opponent(report)?;
+            self.update_time += start.elapsed();
+            self.pending_try = None;
+            return Ok(());
+        }
         self.timed(|engine| engine.phantom_opponent(report))?;
         self.pending_try = None;
         Ok(())
@@ -522,9 +537,40 @@ mod tests {
                 assert!(s.is_pondering());
                 s.opponent(&crate::engine::ponder::EXPECTED_REPORT).unwrap();
             }
+            assert!(!s.is_pondering());
             s.genmove(Color::Black, Instant::now());
             assert_eq!(s.engine().last_move_stats().simulations, 200);
         }
+    }
+
+    #[test]
+    fn the_pondered_trees_carry_across_the_opponents_illegal_tries_under_retry() {
+        let mut s = session(400);
+        after_first_try(&mut s);
+        for _ in 0..2 {
+            s.start_ponder();
+            wait_for_ponder(&s);
+            s.opponent(&Observation::OpponentIllegal).unwrap();
+        }
+        s.start_ponder();
+        wait_for_ponder(&s);
+        s.opponent(&crate::engine::ponder::EXPECTED_REPORT).unwrap();
+        s.genmove(Color::Black, Instant::now());
+        let pondered = s.engine().last_move_stats().pondered;
+        assert!(pondered >= 1200, "three ponders of 400 add up: {pondered}");
+    }
+
+    #[test]
+    fn under_lose_turn_an_illegal_try_ends_the_ponder() {
+        let mut s = session(400);
+        s.set_illegal_rule(IllegalRule::LoseTurn);
+        after_first_try(&mut s);
+        s.start_ponder();
+        wait_for_ponder(&s);
+        s.opponent(&Observation::OpponentIllegal).unwrap();
+        assert!(!s.is_pondering());
+        s.genmove(Color::Black, Instant::now());
+        assert_eq!(s.engine().last_move_stats().pondered, 0, "our turn came without the expected report");
     }
 
     #[test]

@@ -184,6 +184,32 @@ fn the_runner_plays_whole_games_between_the_dialect_and_gtp() {
     }
 }
 
+/// Pondering on both protocols (`engine.ponder_playouts`): whole games end normally through the runner's judge,
+/// and each side's move log shows searches that started from pondered visits.
+#[test]
+fn pondering_engines_play_whole_games_on_both_protocols() {
+    let logs = out_dir("ponder-logs");
+    let args = |side: &str| {
+        let log = shell_quote(&logs.join(format!("{side}.jsonl")).to_string_lossy());
+        format!("--playouts 300 --particles 64 --seed {{seed}} --threads 1 --set engine.ponder_playouts=3000 --log-file {log}")
+    };
+    let (records, _) = dialect_match("ponder", "2", &args("dialect"), &args("gtp"));
+    assert_eq!(records.len(), 2);
+    for record in &records {
+        assert!(record["fault"].is_null(), "{record}");
+        assert!(record["warnings"].as_array().is_none_or(Vec::is_empty), "{record}");
+        assert!(["two_passes", "length_cap"].contains(&record["reason"].as_str().unwrap()), "{record}");
+    }
+    for side in ["dialect", "gtp"] {
+        let text = std::fs::read_to_string(logs.join(format!("{side}.jsonl"))).expect("move log written");
+        let lines: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect();
+        assert!(lines.len() > 20, "{side}: {} moves", lines.len());
+        let pondered = lines.iter().filter(|l| l["pondered"].as_u64().unwrap_or(0) > 0).count();
+        assert!(pondered > 0, "{side}: no search started from pondered visits");
+        assert!(lines.iter().all(|l| l["simulations"].as_u64().unwrap_or(0) <= 300), "{side}: the playouts stay fixed");
+    }
+}
+
 /// A turn passed for the dialect engine after one refused try (`--max-illegal 1`) cannot be said in the
 /// dialect: its answer to that `refuse` is dropped with a warning, and the games still end normally.
 #[test]

@@ -44,6 +44,12 @@ impl Engine {
         }
     }
 
+    /// Takes a stopped ponder's trees from its copy (after the opponent's illegal try under `retry` the next
+    /// ponder goes on from them: the root is the same, as is the expected report).
+    pub fn take_trees_from(&mut self, copy: &mut Engine) {
+        self.trees = std::mem::take(&mut copy.trees);
+    }
+
     /// Searches `color`'s coming try until `stop` is raised or `limit` simulations are run, and keeps the trees
     /// for that try's genmove ([`crate::search::uct::KeptTrees::mark_pondered`]). Returns the simulations run.
     pub fn ponder(&mut self, color: Color, limit: u64, stop: &AtomicBool) -> u64 {
