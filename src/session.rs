@@ -306,11 +306,6 @@ impl Session {
                 self.engine.take_trees_from(&mut copy);
             }
             self.update_time += start.elapsed();
-            let start = Instant::now();
-            self.engine.phantom_opponent(report)?;
-            self.update_time += start.elapsed();
-            self.pending_try = None;
-            return Ok(());
         }
         self.timed(|engine| engine.phantom_opponent(report))?;
         self.pending_try = None;

@@ -89,6 +89,16 @@ mod tests {
         Engine::new(EngineConfig { threads: 1, seed: 3, playouts: Some(300), particles: 64, ..EngineConfig::default() })
     }
 
+    /// Black's first try stood and White is to move: the engine and a copy that took in the expected report.
+    fn pondering_copy() -> (Engine, Engine) {
+        let mut engine = engine();
+        engine.genmove(Color::Black, &SearchLimits { playouts: Some(200), ..SearchLimits::default() });
+        engine.phantom_result_ok(&[]).unwrap();
+        let mut copy = engine.speculative_copy();
+        copy.phantom_opponent(&EXPECTED_REPORT).unwrap();
+        (engine, copy)
+    }
+
     fn point(vertex: &str) -> Point {
         crate::point::parse_vertex(vertex, 9).unwrap().point().unwrap()
     }
@@ -124,12 +134,8 @@ mod tests {
 
     #[test]
     fn the_pondered_trees_carry_into_the_genmove_of_that_turn() {
-        let mut engine = engine();
+        let (_, mut copy) = pondering_copy();
         let limits = SearchLimits { playouts: Some(300), ..SearchLimits::default() };
-        engine.genmove(Color::Black, &limits);
-        engine.phantom_result_ok(&[]).unwrap();
-        let mut copy = engine.speculative_copy();
-        copy.phantom_opponent(&EXPECTED_REPORT).unwrap();
         let stop = AtomicBool::new(false);
         assert_eq!(copy.ponder(Color::Black, 2000, &stop), 2000);
         assert!(copy.trees.root_visits() >= 2000, "the pondered root visits are kept");
@@ -141,12 +147,7 @@ mod tests {
 
     #[test]
     fn a_raised_stop_ends_the_ponder_at_once() {
-        let mut engine = engine();
-        let limits = SearchLimits { playouts: Some(200), ..SearchLimits::default() };
-        engine.genmove(Color::Black, &limits);
-        engine.phantom_result_ok(&[]).unwrap();
-        let mut copy = engine.speculative_copy();
-        copy.phantom_opponent(&EXPECTED_REPORT).unwrap();
+        let (mut engine, mut copy) = pondering_copy();
         let stop = AtomicBool::new(true);
         assert_eq!(copy.ponder(Color::Black, u64::MAX, &stop), 0);
         assert_eq!(engine.ponder(Color::Black, 1000, &AtomicBool::new(false)), 0, "not our turn in the engine");

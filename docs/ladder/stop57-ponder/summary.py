@@ -55,6 +55,9 @@ print(f"pondering's move log: {len(log)} tries, {len(turns)} turns ({retries} re
 base_log = move_log("eng-def-s7.jsonl.gz")
 for label, lg in (("pondering", log), ("the defaults", base_log)):
     full = sorted(r["simulations"] for r in lg if r["search_time_ms"] > 200)
+    over = [r for r in lg if r["time_used_ms"] > 255]
+    print(f"{label}: {len(over)} of {len(lg)} tries over 255 ms, {sum(r['search_time_ms'] > 250 for r in over)} of "
+          f"them with the search itself over 250 ms")
     print(f"{label}: median simulations of a search that ran over 200 ms: {full[len(full) // 2]}; "
           f"largest time_used_ms {max(r['time_used_ms'] for r in lg):.1f}; largest update_ms "
           f"{max(r['update_ms'] for r in lg):.1f}")
