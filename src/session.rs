@@ -35,6 +35,10 @@ pub struct Session {
     update_time: Duration,
     /// The ponder running on the opponent's time, if any ([`Session::start_ponder`]).
     ponder: Option<Ponder>,
+    /// When our last try was chosen (its answer written right after): no referee asks for a try before it has
+    /// our previous one, so a genmove line that arrived earlier was sent ahead by a script or a person piping
+    /// commands, and its time counts from here ([`Session::genmove`]).
+    answered: Option<Instant>,
 }
 
 /// A ponder on a thread of its own: a copy of the engine that takes in the expected report
@@ -72,6 +76,7 @@ impl Session {
             game_id: settings.game_id.clone(),
             update_time: Duration::ZERO,
             ponder: None,
+            answered: None,
         }
     }
 
@@ -232,8 +237,15 @@ impl Session {
 
     /// Chooses a try for `color`, asked at `received`: the time manager budgets it from the engine's clock
     /// (emergency mode included), the clock is charged from `received` to now, the try counted and logged.
+    ///
+    /// A line that arrived before our previous try was answered counts from that answer instead: a referee
+    /// sends the next genmove only once it has our try, while a person or a script piping `genmove` lines ahead
+    /// would otherwise find every try after the first charged for the ones before it (and answered in
+    /// emergency mode). A line that arrived later keeps its arrival, however long it waited behind an
+    /// announcement (a belief update the referee's clock already counts).
     pub fn genmove(&mut self, color: Color, received: Instant) -> Decision {
         self.drop_ponder();
+        let received = self.answered.map_or(received, |answered| received.max(answered));
         let clock = self.clocks[color];
         let context = MoveContext {
             board_size: self.engine.size(),
@@ -256,6 +268,7 @@ impl Session {
             Decision::Resign => ("resign".to_string(), "resign".to_string()),
         };
         self.log_move(color, [&reply, &shown], &limits, used);
+        self.answered = Some(Instant::now());
         decision
     }
 
@@ -477,6 +490,34 @@ mod tests {
             assert!(start.elapsed() < Duration::from_secs(120), "the ponder never ended");
             std::thread::sleep(Duration::from_millis(5));
         }
+    }
+
+    /// The main time a genmove took off Black's clock.
+    fn charged(s: &mut Session, received: Instant) -> Duration {
+        let before = s.clock(Color::Black).main_left;
+        s.genmove(Color::Black, received);
+        before - s.clock(Color::Black).main_left
+    }
+
+    #[test]
+    fn a_genmove_piped_ahead_counts_from_the_previous_answer_not_its_arrival() {
+        let mut s = session(0);
+        s.set_time_control(TimeControl::Absolute { main: Duration::from_secs(600) });
+        let early = Instant::now();
+        std::thread::sleep(Duration::from_millis(1000));
+        // Both lines "arrived" a second ago, as if piped with the first: the first is charged from its arrival,
+        // the second only from the first's answer.
+        assert!(charged(&mut s, early) >= Duration::from_millis(1000));
+        s.result_ok(&[]).unwrap();
+        s.opponent(&crate::engine::ponder::EXPECTED_REPORT).unwrap();
+        let second = charged(&mut s, early);
+        assert!(second < Duration::from_millis(1000), "charged for the wait behind the first try: {second:?}");
+        // A line that arrived after the answer and waited keeps its arrival (the referee's clock ran).
+        s.result_ok(&[]).unwrap();
+        s.opponent(&crate::engine::ponder::EXPECTED_REPORT).unwrap();
+        let arrived = Instant::now();
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(charged(&mut s, arrived) >= Duration::from_millis(300));
     }
 
     #[test]

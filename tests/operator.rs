@@ -1,7 +1,7 @@
 //! Whole-binary tests of what an operator sees on stderr: an unopenable move log is a warning naming its key,
 //! a move time too short for any search is warned about (and the emergency try is sensible), `RUST_LOG=debug`
 //! logs each command and a search summary (the baselines' too), `--game-id` marks every move-log line, and the
-//! move log gives the time spent on announcements.
+//! move log gives the time spent on announcements; genmove lines piped at once each get the whole move time.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -168,5 +168,26 @@ fn fit_model_fits_recorded_games_and_the_engine_reads_the_file() {
     let refused = Command::new(bin).args(["--set", "belief.opponent_model=/no/such/file.toml"]).output().unwrap();
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("belief.opponent_model"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn genmove_lines_piped_at_once_each_get_the_whole_move_time() {
+    let dir = std::env::temp_dir().join(format!("phantomgo-piped-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("moves.jsonl");
+    let args = ["--move-time", "0.2", "--threads", "1", "--seed", "1", "--log-file", path.to_str().unwrap()];
+    let input = "boardsize 9\ngenmove b\ngenmove w\ngenmove b\ngenmove w\n";
+    let (stdout, _) = engine(&args, "off", input);
+    assert_eq!(stdout.matches("= ").count(), 4, "{stdout}");
+    let lines: Vec<serde_json::Value> =
+        std::fs::read_to_string(&path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 4);
+    for line in &lines {
+        // Each try is budgeted from the answer before it, not from the instant the whole script arrived.
+        assert_eq!(line["emergency"], false, "{line}");
+        assert!(line["soft_ms"].as_f64().unwrap() > 100.0, "{line}");
+        assert!(line["simulations"].as_u64().unwrap() > 0, "{line}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
