@@ -23,6 +23,19 @@ fn engine(args: &[&str], log: &str, input: &str) -> (String, String) {
     (String::from_utf8_lossy(&output.stdout).into_owned(), stderr)
 }
 
+/// A fresh temporary folder for one test's files (`tag` keeps tests apart) and the move log path in it.
+fn move_log_dir(tag: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("phantomgo-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("moves.jsonl");
+    (dir, path)
+}
+
+/// The JSON lines of a move log.
+fn move_log_lines(path: &std::path::Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
 #[test]
 fn an_unopenable_move_log_is_a_warning_naming_the_key() {
     let missing = "/nonexistent-phantomgo-dir/moves.jsonl";
@@ -71,16 +84,13 @@ fn debug_logs_name_each_command_and_summarise_the_search() {
 
 #[test]
 fn game_id_marks_every_move_log_line() {
-    let dir = std::env::temp_dir().join(format!("phantomgo-gameid-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join("moves.jsonl");
+    let (dir, path) = move_log_dir("gameid");
     let log = path.to_str().unwrap();
     for id in ["7", "final-a"] {
         let args = ["--player", "random", "--seed", "1", "--log-file", log, "--game-id", id];
         engine(&args, "off", "genmove b\nphantom-result ok\ngenmove w\n");
     }
-    let lines: Vec<serde_json::Value> =
-        std::fs::read_to_string(&path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines = move_log_lines(&path);
     assert_eq!(lines.len(), 4);
     assert!(lines[..2].iter().all(|l| l["game"] == 7));
     assert!(lines[2..].iter().all(|l| l["game"] == "final-a"));
@@ -89,14 +99,11 @@ fn game_id_marks_every_move_log_line() {
 
 #[test]
 fn the_move_log_gives_the_time_spent_on_announcements_since_the_last_genmove() {
-    let dir = std::env::temp_dir().join(format!("phantomgo-updates-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join("moves.jsonl");
+    let (dir, path) = move_log_dir("updates");
     let args = ["--playouts", "10", "--threads", "1", "--seed", "1", "--log-file", path.to_str().unwrap()];
     let input = "genmove b\nphantom-result ok\nphantom-opponent illegal\nphantom-opponent ok\ngenmove b\ngenmove b\n";
     engine(&args, "off", input);
-    let lines: Vec<serde_json::Value> =
-        std::fs::read_to_string(&path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines = move_log_lines(&path);
     let updates: Vec<f64> = lines.iter().map(|l| l["update_ms"].as_f64().expect("update_ms")).collect();
     // Nothing announced before the first genmove, three belief updates before the second, none before the third.
     assert_eq!(updates.len(), 3);
@@ -173,15 +180,12 @@ fn fit_model_fits_recorded_games_and_the_engine_reads_the_file() {
 
 #[test]
 fn genmove_lines_piped_at_once_each_get_the_whole_move_time() {
-    let dir = std::env::temp_dir().join(format!("phantomgo-piped-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join("moves.jsonl");
+    let (dir, path) = move_log_dir("piped");
     let args = ["--move-time", "0.2", "--threads", "1", "--seed", "1", "--log-file", path.to_str().unwrap()];
     let input = "boardsize 9\ngenmove b\ngenmove w\ngenmove b\ngenmove w\n";
     let (stdout, _) = engine(&args, "off", input);
     assert_eq!(stdout.matches("= ").count(), 4, "{stdout}");
-    let lines: Vec<serde_json::Value> =
-        std::fs::read_to_string(&path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines = move_log_lines(&path);
     assert_eq!(lines.len(), 4);
     for line in &lines {
         // Each try is budgeted from the answer before it, not from the instant the whole script arrived.
