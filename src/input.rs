@@ -18,6 +18,13 @@ pub trait LineSource {
     /// # Errors
     /// Errors of the underlying reader.
     fn next_line(&mut self) -> io::Result<Option<(RawLine, Instant)>>;
+
+    /// True when a line has already arrived and waits to be taken, so the loop answers it before starting
+    /// anything idle (a ponder started now would be stopped at once, after the belief update it begins with).
+    /// A source that cannot tell without blocking says false.
+    fn line_waiting(&self) -> bool {
+        false
+    }
 }
 
 /// Reads on the caller's thread: a line is stamped when the loop asks for it (tests and in-memory input).
@@ -86,6 +93,34 @@ impl LineSource for ReadAhead {
             Err(_) => Ok(None),
         }
     }
+
+    fn line_waiting(&self) -> bool {
+        !self.lines.is_empty()
+    }
+}
+
+/// Test input: the given lines, each stamped when taken, with `line_waiting` answering `waiting` throughout
+/// (as a read-ahead queue does while the referee's lines arrive faster than we answer).
+#[cfg(test)]
+pub(crate) struct Scripted {
+    /// Lines still to give.
+    pub lines: std::collections::VecDeque<&'static str>,
+    /// What `line_waiting` answers.
+    pub waiting: bool,
+}
+
+#[cfg(test)]
+impl LineSource for Scripted {
+    fn next_line(&mut self) -> io::Result<Option<(RawLine, Instant)>> {
+        Ok(self
+            .lines
+            .pop_front()
+            .map(|text| (RawLine { bytes: text.as_bytes().to_vec(), too_long: false }, Instant::now())))
+    }
+
+    fn line_waiting(&self) -> bool {
+        self.waiting
+    }
 }
 
 #[cfg(test)]
@@ -117,12 +152,14 @@ mod tests {
             std::thread::yield_now();
         }
         assert_eq!(ahead.waiting(), 2, "the reader thread did not read two lines in 30 s");
+        assert!(ahead.line_waiting());
         let busy_from = Instant::now();
         std::thread::sleep(Duration::from_millis(20));
         for _ in 0..2 {
             let (_, arrived) = ahead.next_line().unwrap().unwrap();
             assert!(arrived <= busy_from, "stamped when taken, not when read");
         }
+        assert!(!ahead.line_waiting(), "both lines taken");
         let mut inline = Inline(&b"move go\n"[..]);
         let (_, stamped) = inline.next_line().unwrap().unwrap();
         assert!(stamped > busy_from);

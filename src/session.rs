@@ -44,6 +44,9 @@ pub struct Session {
 /// A ponder on a thread of its own: a copy of the engine that takes in the expected report
 /// ([`crate::engine::ponder::EXPECTED_REPORT`]) and searches our coming try until stopped.
 struct Ponder {
+    /// The copy took in our pending try as standing with no captures before the expected report
+    /// ([`Session::start_ponder_after_accept`]); cleared when that result comes.
+    assumes_ok: bool,
     stop: Arc<AtomicBool>,
     /// The copy, handed back when the thread ends; `None` when the expected report did not fit.
     handle: JoinHandle<Option<Engine>>,
@@ -289,6 +292,20 @@ impl Session {
     /// # Errors
     /// [`EngineError::NoPendingTry`] or [`EngineError::Inconsistent`] (the try stays pending then).
     pub fn result_ok(&mut self, captured: &[Point]) -> Result<(), EngineError> {
+        if let Some(ponder) = self.ponder.as_mut().filter(|p| p.assumes_ok && captured.is_empty()) {
+            // The result the ponder's copy assumed: the ponder goes on (its copy took this in); the engine takes
+            // it in too, so that it stands if another opponent report drops the ponder.
+            ponder.assumes_ok = false;
+            let start = Instant::now();
+            let taken = self.engine.phantom_result_ok(captured);
+            self.update_time += start.elapsed();
+            if taken.is_err() {
+                self.drop_ponder();
+            }
+            taken?;
+            self.pending_try = None;
+            return Ok(());
+        }
         self.timed(|engine| engine.phantom_result_ok(captured))?;
         self.pending_try = None;
         Ok(())
@@ -331,23 +348,42 @@ impl Session {
     /// when it has answered a line and waits for the next. The report, if it comes, adopts the copy; anything
     /// else that changes the game drops it (its thread stops at its next check).
     pub fn start_ponder(&mut self) {
+        if self.pending_try.is_none() {
+            self.spawn_ponder(false);
+        }
+    }
+
+    /// Starts pondering as [`Session::start_ponder`] does, while our try awaits a result that may still name
+    /// captures (the championship dialect's `accept`, which a `take` may follow): the copy first takes the try
+    /// in as standing with no captures. That result, when it comes, keeps the ponder; a capture drops it.
+    pub fn start_ponder_after_accept(&mut self) {
+        if self.pending_try.is_some() {
+            self.spawn_ponder(true);
+        }
+    }
+
+    fn spawn_ponder(&mut self, assumes_ok: bool) {
         let limit = self.engine.config().ponder_playouts;
-        if limit == 0 || self.ponder.is_some() || self.pending_try.is_some() {
+        if limit == 0 || self.ponder.is_some() {
             return;
         }
-        let Some(color) = self.engine.ponder_color() else {
+        let ready = if assumes_ok { self.engine.ponder_color_after_ok() } else { self.engine.ponder_color() };
+        let Some(color) = ready else {
             return;
         };
         let mut copy = self.engine.speculative_copy();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let spawned = std::thread::Builder::new().name("ponder".into()).spawn(move || {
+            if assumes_ok {
+                copy.phantom_result_ok(&[]).ok()?;
+            }
             copy.phantom_opponent(&crate::engine::ponder::EXPECTED_REPORT).ok()?;
             copy.ponder(color, limit, &flag);
             Some(copy)
         });
         match spawned {
-            Ok(handle) => self.ponder = Some(Ponder { stop, handle }),
+            Ok(handle) => self.ponder = Some(Ponder { assumes_ok, stop, handle }),
             Err(e) => log::warn!("cannot start a ponder thread ({e}); not pondering this turn"),
         }
     }
@@ -518,6 +554,61 @@ mod tests {
         let arrived = Instant::now();
         std::thread::sleep(Duration::from_millis(300));
         assert!(charged(&mut s, arrived) >= Duration::from_millis(300));
+    }
+
+    /// The championship dialect's `accept` (a `take` may follow): the ponder's copy takes the try in as
+    /// standing with no captures; that result keeps the ponder and the expected report adopts it.
+    #[test]
+    fn a_ponder_after_an_accept_is_kept_when_the_try_stands_alone() {
+        let mut s = session(500);
+        s.genmove(Color::Black, Instant::now());
+        s.start_ponder();
+        assert!(!s.is_pondering(), "the try awaits its result");
+        s.start_ponder_after_accept();
+        assert!(s.is_pondering());
+        wait_for_ponder(&s);
+        s.result_ok(&[]).unwrap();
+        assert!(s.is_pondering(), "the result the copy assumed keeps it");
+        assert!(!s.has_pending_try());
+        s.opponent(&crate::engine::ponder::EXPECTED_REPORT).unwrap();
+        assert!(!s.is_pondering());
+        s.genmove(Color::Black, Instant::now());
+        let pondered = s.engine().last_move_stats().pondered;
+        assert!(pondered >= 500, "the genmove started from the pondered visits: {pondered}");
+    }
+
+    /// After an `accept`, a capture or any other report drops the ponder; the reports are taken in afresh.
+    #[test]
+    fn a_ponder_after_an_accept_is_dropped_by_anything_else() {
+        let mut s = session(500);
+        s.genmove(Color::Black, Instant::now());
+        s.start_ponder_after_accept();
+        assert!(s.is_pondering());
+        // A capture the board cannot have (a corner far from the try's neighbours, or the try itself) is
+        // refused, and still drops the ponder; the try stays pending.
+        let corner = Point::from_coords(0, 0, 9).unwrap();
+        let far = Point::from_coords(8, 8, 9).unwrap();
+        assert!(s.result_ok(&[corner, far]).is_err());
+        assert!(!s.is_pondering(), "a capture drops it");
+        assert!(s.has_pending_try());
+        // Pondered again; the result stands alone, then the opponent passes: taken in afresh.
+        s.start_ponder_after_accept();
+        assert!(s.is_pondering());
+        s.result_ok(&[]).unwrap();
+        s.opponent(&Observation::OpponentPass).unwrap();
+        assert!(!s.is_pondering());
+        s.genmove(Color::Black, Instant::now());
+        assert_eq!(s.engine().last_move_stats().pondered, 0);
+        // The opponent's move told with no result before it settles our try as standing with no captures (as
+        // the engine itself does), which is what the copy assumed: it is adopted.
+        let mut s = session(500);
+        s.genmove(Color::Black, Instant::now());
+        s.start_ponder_after_accept();
+        wait_for_ponder(&s);
+        s.opponent(&crate::engine::ponder::EXPECTED_REPORT).unwrap();
+        assert!(!s.is_pondering() && !s.has_pending_try());
+        s.genmove(Color::Black, Instant::now());
+        assert!(s.engine().last_move_stats().pondered >= 500);
     }
 
     #[test]

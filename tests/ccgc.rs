@@ -185,7 +185,7 @@ fn the_runner_plays_whole_games_between_the_dialect_and_gtp() {
 }
 
 /// Pondering on both protocols (`engine.ponder_playouts`): whole games end normally through the runner's judge,
-/// and each side's move log shows searches that started from pondered visits.
+/// and each side's move log shows a good share of searches that started from pondered visits.
 #[test]
 fn pondering_engines_play_whole_games_on_both_protocols() {
     let logs = out_dir("ponder-logs");
@@ -204,8 +204,14 @@ fn pondering_engines_play_whole_games_on_both_protocols() {
         let text = std::fs::read_to_string(logs.join(format!("{side}.jsonl"))).expect("move log written");
         let lines: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect();
         assert!(lines.len() > 20, "{side}: {} moves", lines.len());
+        // About half the turns on either protocol here; the dialect's accepted tries await a possible `take`,
+        // and pondered only after a capture (5 turns of 153) until its ponder took the try as standing.
         let pondered = lines.iter().filter(|l| l["pondered"].as_u64().unwrap_or(0) > 0).count();
-        assert!(pondered > 0, "{side}: no search started from pondered visits");
+        assert!(
+            pondered * 6 >= lines.len(),
+            "{side}: {pondered} of {} searches started from pondered visits",
+            lines.len()
+        );
         assert!(lines.iter().all(|l| l["simulations"].as_u64().unwrap_or(0) <= 300), "{side}: the playouts stay fixed");
     }
 }

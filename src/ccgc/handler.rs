@@ -60,7 +60,12 @@ impl Dialect {
     /// Called while the loop waits for its next line: starts a ponder where one serves
     /// ([`Session::start_ponder`]; nothing unless `engine.ponder_playouts` is set).
     pub fn idle(&mut self) {
-        self.session.start_ponder();
+        if self.accepted {
+            // No `take` came with the `accept`: ponder on the try standing with no captures.
+            self.session.start_ponder_after_accept();
+        } else {
+            self.session.start_ponder();
+        }
     }
 
     /// Our colour in the game under way.

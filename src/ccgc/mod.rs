@@ -60,7 +60,9 @@ pub fn run<R: BufRead, W: Write>(dialect: &mut Dialect, input: R, output: W) -> 
 /// Errors reading `input` or writing `output`.
 pub fn run_lines<S: LineSource, W: Write>(dialect: &mut Dialect, mut input: S, mut output: W) -> io::Result<()> {
     loop {
-        dialect.idle();
+        if !input.line_waiting() {
+            dialect.idle();
+        }
         let Some((raw, received)) = input.next_line()? else {
             break;
         };
@@ -112,6 +114,30 @@ mod tests {
         }
         .for_protocol(Protocol::Ccgc);
         Dialect::new(&settings)
+    }
+
+    /// The loop ponders while it waits for the platform, never while a line already waits to be answered.
+    #[test]
+    fn no_ponder_starts_while_a_line_waits() {
+        for waiting in [false, true] {
+            let settings = Settings {
+                engine: EngineConfig {
+                    threads: 1,
+                    seed: 2,
+                    playouts: Some(50),
+                    particles: 32,
+                    ponder_playouts: 200,
+                    ..EngineConfig::default()
+                },
+                ..Settings::default()
+            }
+            .for_protocol(Protocol::Ccgc);
+            let mut dialect = Dialect::new(&settings);
+            // After `accept` (no `take` with it) the ponder takes our try as standing with no captures.
+            let lines = ["new black", "accept"].into();
+            run_lines(&mut dialect, crate::input::Scripted { lines, waiting }, Vec::new()).unwrap();
+            assert_eq!(dialect.session().is_pondering(), !waiting, "line waiting: {waiting}");
+        }
     }
 
     fn talk(dialect: &mut Dialect, input: &[u8]) -> String {

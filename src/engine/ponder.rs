@@ -17,9 +17,21 @@ impl Engine {
     /// The colour a ponder would search for: the main search plays (`mcts`), our colour is known, no try of ours
     /// awaits its result and the opponent is to move; `None` otherwise.
     pub fn ponder_color(&self) -> Option<Color> {
+        self.ponder_color_when(false)
+    }
+
+    /// The colour a ponder would search for once our pending try stands with no captures: as
+    /// [`Engine::ponder_color`], but with a try of ours awaiting its result (the championship dialect's `accept`,
+    /// which a `take` may still follow), which the ponder's copy takes in first.
+    pub fn ponder_color_after_ok(&self) -> Option<Color> {
+        self.ponder_color_when(true)
+    }
+
+    fn ponder_color_when(&self, pending: bool) -> Option<Color> {
         let us = self.knowledge.us?;
+        // While our try is pending the engine already keeps it played and the opponent to move.
         let ready = self.config.player == PlayerKind::Mcts
-            && self.pending.is_none()
+            && self.pending.is_some() == pending
             && self.knowledge.to_move == us.opponent()
             && self.belief.is_some();
         ready.then_some(us)
@@ -112,10 +124,13 @@ mod tests {
             panic!("the first try is a play");
         };
         assert_eq!(engine.ponder_color(), None, "our try awaits its result");
+        assert_eq!(engine.ponder_color_after_ok(), Some(Color::Black), "unless it is taken to stand");
         engine.phantom_result_ok(&[]).unwrap();
         assert_eq!(engine.ponder_color(), Some(Color::Black));
+        assert_eq!(engine.ponder_color_after_ok(), None, "no try pending");
         engine.phantom_opponent(&EXPECTED_REPORT).unwrap();
         assert_eq!(engine.ponder_color(), None, "our turn now");
+        assert_eq!(engine.ponder_color_after_ok(), None, "our turn now");
     }
 
     #[test]

@@ -159,7 +159,9 @@ pub fn run<R: BufRead, W: Write>(session: &mut Handler, input: R, output: W) -> 
 /// Errors reading `input` or writing `output` (a closed pipe ends the session).
 pub fn run_lines<S: LineSource, W: Write>(session: &mut Handler, mut input: S, mut output: W) -> io::Result<()> {
     loop {
-        session.idle();
+        if !input.line_waiting() {
+            session.idle();
+        }
         let Some((raw, received)) = input.next_line()? else {
             break;
         };
@@ -217,6 +219,28 @@ mod tests {
 
     fn replies(output: &str) -> Vec<&str> {
         output.split_terminator("\n\n").collect::<Vec<_>>()
+    }
+
+    /// The loop ponders while it waits for the referee, never while a line already waits to be answered.
+    #[test]
+    fn no_ponder_starts_while_a_line_waits() {
+        for waiting in [false, true] {
+            let mut handler = Handler::new(&Settings {
+                engine: EngineConfig {
+                    threads: 1,
+                    seed: 1,
+                    playouts: Some(50),
+                    particles: 32,
+                    ponder_playouts: 200,
+                    ..EngineConfig::default()
+                },
+                ..Settings::default()
+            });
+            let lines = ["genmove b", "phantom-result ok"].into();
+            run_lines(&mut handler, crate::input::Scripted { lines, waiting }, Vec::new()).unwrap();
+            // White is to move: a ponder serves, unless the source says the next line is already here.
+            assert_eq!(handler.session().is_pondering(), !waiting, "line waiting: {waiting}");
+        }
     }
 
     #[test]
