@@ -33,7 +33,8 @@ pub struct Session {
     game_id: Option<String>,
     /// Time spent on announcements (belief updates and resamplings) since the last genmove, logged with the next.
     update_time: Duration,
-    /// The ponder running on the opponent's time, if any ([`Session::start_ponder`]).
+    /// The ponder running on the opponent's time, if any ([`Session::start_ponder`]). One that runs while our
+    /// try is pending was started after the dialect's `accept` and took that try in as standing with no captures.
     ponder: Option<Ponder>,
     /// When our last try was chosen (its answer written right after): no referee asks for a try before it has
     /// our previous one, so a genmove line that arrived earlier was sent ahead by a script or a person piping
@@ -44,9 +45,6 @@ pub struct Session {
 /// A ponder on a thread of its own: a copy of the engine that takes in the expected report
 /// ([`crate::engine::ponder::EXPECTED_REPORT`]) and searches our coming try until stopped.
 struct Ponder {
-    /// The copy took in our pending try as standing with no captures before the expected report
-    /// ([`Session::start_ponder_after_accept`]); cleared when that result comes.
-    assumes_ok: bool,
     stop: Arc<AtomicBool>,
     /// The copy, handed back when the thread ends; `None` when the expected report did not fit.
     handle: JoinHandle<Option<Engine>>,
@@ -292,23 +290,17 @@ impl Session {
     /// # Errors
     /// [`EngineError::NoPendingTry`] or [`EngineError::Inconsistent`] (the try stays pending then).
     pub fn result_ok(&mut self, captured: &[Point]) -> Result<(), EngineError> {
-        if let Some(ponder) = self.ponder.as_mut().filter(|p| p.assumes_ok && captured.is_empty()) {
-            // The result the ponder's copy assumed: the ponder goes on (its copy took this in); the engine takes
-            // it in too, so that it stands if another opponent report drops the ponder.
-            ponder.assumes_ok = false;
-            let start = Instant::now();
-            let taken = self.engine.phantom_result_ok(captured);
-            self.update_time += start.elapsed();
-            if taken.is_err() {
-                self.drop_ponder();
-            }
-            taken?;
+        // A ponder that runs while our try is pending assumed this very result when it names no captures: it goes
+        // on, and the engine takes the result in too, so that it stands if another report drops the ponder.
+        let kept = if captured.is_empty() && self.pending_try.is_some() { self.ponder.take() } else { None };
+        let taken = self.timed(|engine| engine.phantom_result_ok(captured));
+        self.ponder = kept;
+        if taken.is_ok() {
             self.pending_try = None;
-            return Ok(());
+        } else {
+            self.drop_ponder();
         }
-        self.timed(|engine| engine.phantom_result_ok(captured))?;
-        self.pending_try = None;
-        Ok(())
+        taken
     }
 
     /// What the opponent's turn revealed.
@@ -383,7 +375,7 @@ impl Session {
             Some(copy)
         });
         match spawned {
-            Ok(handle) => self.ponder = Some(Ponder { assumes_ok, stop, handle }),
+            Ok(handle) => self.ponder = Some(Ponder { stop, handle }),
             Err(e) => log::warn!("cannot start a ponder thread ({e}); not pondering this turn"),
         }
     }
